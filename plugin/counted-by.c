@@ -1,0 +1,282 @@
+/*
+ * counted-by.c - flexible array members and their counted_by counters.
+ *
+ * GCC 15 knows __attribute__((counted_by (member))) itself.  On older
+ * releases kalloc registers an attribute of that name, so that
+ * __has_attribute (__counted_by__) is true and kernel headers switch
+ * their __counted_by() annotations on; the attribute then records which
+ * member counts the flexible array, and kalloc sets that counter when it
+ * allocates the structure, as kmalloc_flex () does.
+ */
+#include "kalloc.h"
+
+/* ---- the attribute ---------------------------------------------------- */
+
+static bool
+is_flexible_array_type (tree type)
+{
+  if (TREE_CODE (type) != ARRAY_TYPE)
+    return false;
+  tree domain = TYPE_DOMAIN (type);
+  if (!domain || !TYPE_MAX_VALUE (domain))
+    return true;				/* T fam[] */
+  return TYPE_SIZE (type) && integer_zerop (TYPE_SIZE (type)); /* T fam[0] */
+}
+
+static tree
+handle_counted_by (tree *node, tree name, tree args, int, bool *no_add_attrs)
+{
+  tree decl = *node;
+  tree arg = args ? TREE_VALUE (args) : NULL_TREE;
+  if (TREE_CODE (decl) != FIELD_DECL
+      || !is_flexible_array_type (TREE_TYPE (decl)))
+    {
+      warning (OPT_Wattributes,
+	       "%qE attribute ignored: it applies to a flexible array member",
+	       name);
+      *no_add_attrs = true;
+    }
+  else if (!arg || TREE_CODE (arg) != IDENTIFIER_NODE)
+    {
+      warning (OPT_Wattributes,
+	       "%qE attribute ignored: its argument is a member name", name);
+      *no_add_attrs = true;
+    }
+  return NULL_TREE;
+}
+
+static struct attribute_spec counted_by_spec = {
+  "counted_by", 1, 1, true, false, false, false, handle_counted_by, NULL
+};
+
+static bool (*target_takes_identifier) (const_tree);
+
+/* counted_by's argument is a member name, not an expression: without
+   this the C parser looks the name up as a variable and fails.  */
+static bool
+takes_identifier (const_tree name)
+{
+  if (is_attribute_p ("counted_by", name))
+    return true;
+  return target_takes_identifier (name);
+}
+
+/* At plugin start: hook the parser so the member name parses.  */
+void
+counted_by_init (void)
+{
+  if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by)
+    return;
+  target_takes_identifier = targetm.attribute_takes_identifier_p;
+  targetm.attribute_takes_identifier_p = takes_identifier;
+}
+
+/* At PLUGIN_ATTRIBUTES.  */
+void
+counted_by_register (void)
+{
+  if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by)
+    return;
+  register_attribute (&counted_by_spec);
+}
+
+/* ---- finding the flexible array and its counter ------------------------ */
+
+static tree
+last_field (tree record)
+{
+  tree last = NULL_TREE;
+  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      last = f;
+  return last;
+}
+
+static bool
+is_anonymous_aggregate (tree field)
+{
+  return !DECL_NAME (field) && RECORD_OR_UNION_TYPE_P (TREE_TYPE (field));
+}
+
+static bool
+field_offset (tree field, unsigned HOST_WIDE_INT *offset)
+{
+  tree pos = byte_position (field);
+  if (!tree_fits_uhwi_p (pos))
+    return false;
+  *offset = tree_to_uhwi (pos);
+  return true;
+}
+
+static bool
+elem_size_of (tree array_type, unsigned HOST_WIDE_INT *size)
+{
+  tree unit = TYPE_SIZE_UNIT (TREE_TYPE (array_type));
+  if (!unit || !tree_fits_uhwi_p (unit))
+    return false;
+  *size = tree_to_uhwi (unit);
+  return true;
+}
+
+/* Find in RECORD's trailing position a flexible array of ELEM_SIZE-byte
+   elements, looking into anonymous structs and unions (the kernel's
+   DECLARE_FLEX_ARRAY ()).  BASE is RECORD's own offset.  */
+static bool
+find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
+	  unsigned HOST_WIDE_INT base, struct flex_member *out)
+{
+  tree last = last_field (record);
+  if (!last)
+    return false;
+
+  unsigned HOST_WIDE_INT offset;
+  if (!field_offset (last, &offset))
+    return false;
+
+  if (is_flexible_array_type (TREE_TYPE (last)))
+    {
+      unsigned HOST_WIDE_INT size;
+      if (!elem_size_of (TREE_TYPE (last), &size) || size != elem_size)
+	return false;
+      out->fam = last;
+      out->offset = base + offset;
+      out->elem_size = size;
+      return true;
+    }
+  if (!is_anonymous_aggregate (last))
+    return false;
+  tree inner = TREE_TYPE (last);
+  if (TREE_CODE (inner) == RECORD_TYPE)
+    return find_fam (inner, elem_size, base + offset, out);
+
+  /* A union: exactly one of its members may match.  */
+  bool found = false;
+  for (tree f = TYPE_FIELDS (inner); f; f = DECL_CHAIN (f))
+    {
+      struct flex_member candidate;
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      bool match = false;
+      if (is_flexible_array_type (TREE_TYPE (f)))
+	{
+	  unsigned HOST_WIDE_INT size, off;
+	  match = elem_size_of (TREE_TYPE (f), &size) && size == elem_size
+		  && field_offset (f, &off);
+	  if (match)
+	    {
+	      candidate.fam = f;
+	      candidate.offset = base + offset + off;
+	      candidate.elem_size = size;
+	    }
+	}
+      else if (is_anonymous_aggregate (f)
+	       && TREE_CODE (TREE_TYPE (f)) == RECORD_TYPE)
+	{
+	  unsigned HOST_WIDE_INT off;
+	  match = field_offset (f, &off)
+		  && find_fam (TREE_TYPE (f), elem_size, base + offset + off,
+			       &candidate);
+	}
+      if (match)
+	{
+	  if (found)
+	    return false;		/* ambiguous */
+	  *out = candidate;
+	  found = true;
+	}
+    }
+  return found;
+}
+
+/* Find the member called NAME in RECORD, through anonymous members;
+   record the path of FIELD_DECLs in OUT.  */
+static bool
+find_member (tree record, tree name, struct flex_member *out, int depth)
+{
+  if (depth >= FLEX_PATH_MAX)
+    return false;
+  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      out->counter[depth] = f;
+      if (DECL_NAME (f) == name)
+	{
+	  out->counter_depth = depth + 1;
+	  return true;
+	}
+      if (is_anonymous_aggregate (f)
+	  && find_member (TREE_TYPE (f), name, out, depth + 1))
+	return true;
+    }
+  return false;
+}
+
+/* The identifier naming FAM's counter, or NULL.  */
+static tree
+counter_name (tree fam)
+{
+  tree attr = lookup_attribute ("counted_by", DECL_ATTRIBUTES (fam));
+  if (!attr || !TREE_VALUE (attr))
+    return NULL_TREE;
+  tree arg = TREE_VALUE (TREE_VALUE (attr));
+  if (arg && TREE_CODE (arg) == IDENTIFIER_NODE)
+    return arg;
+  if (arg && TREE_CODE (arg) == FIELD_DECL)
+    return DECL_NAME (arg);
+  return NULL_TREE;
+}
+
+static bool
+is_counter_type (tree type)
+{
+  return INTEGRAL_TYPE_P (type) && TREE_CODE (type) != BOOLEAN_TYPE;
+}
+
+/* Find RECORD's flexible array member of ELEM_SIZE-byte elements, and
+   its counted_by counter if it has one.  */
+bool
+flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
+	   struct flex_member *out)
+{
+  memset (out, 0, sizeof *out);
+  if (!record || TREE_CODE (record) != RECORD_TYPE || !COMPLETE_TYPE_P (record)
+      || !find_fam (record, elem_size, 0, out))
+    return false;
+
+  tree name = counter_name (out->fam);
+  if (name && find_member (record, name, out, 0)
+      && is_counter_type (flex_counter_type (out)))
+    return true;
+  out->counter_depth = 0;
+  return true;
+}
+
+/* Does RECORD end in an array kalloc treats as flexible (T a[], T a[0],
+   or the old-style T a[1])?  Gives the array's offset.  */
+bool
+flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset)
+{
+  if (!record || TREE_CODE (record) != RECORD_TYPE)
+    return false;
+  tree last = last_field (record);
+  if (!last || TREE_CODE (TREE_TYPE (last)) != ARRAY_TYPE)
+    return false;
+  tree type = TREE_TYPE (last);
+  tree domain = TYPE_DOMAIN (type);
+  bool one_element = domain && TYPE_MAX_VALUE (domain)
+		     && integer_zerop (TYPE_MAX_VALUE (domain))
+		     && TYPE_MIN_VALUE (domain)
+		     && integer_zerop (TYPE_MIN_VALUE (domain));
+  if (!is_flexible_array_type (type) && !one_element)
+    return false;
+  return field_offset (last, offset);
+}
+
+tree
+flex_counter_type (const struct flex_member *flex)
+{
+  if (!flex->counter_depth)
+    return NULL_TREE;
+  return TREE_TYPE (flex->counter[flex->counter_depth - 1]);
+}

@@ -1,0 +1,194 @@
+/*
+ * diagnose.c - the warnings, and every message string kalloc prints
+ * about user code.
+ *
+ * A warning goes at the line of the call (the outermost macro expansion
+ * point), names the pointee type, both sizes and the likely fix.  Style
+ * (argument order, sizeof (struct x) against sizeof (*p)) is never
+ * warned about; neither are byte buffers, objects larger than their
+ * type, arrays of multi-element records, or correct struct_size ().
+ */
+#include "kalloc.h"
+
+/* Locations warned about in the current function: the alloc_hooks ()
+   macro expands one call into two, and one line deserves one warning. */
+static location_t *warned_locs;
+static int warned_count, warned_alloc;
+
+void
+diagnose_reset_function (void)
+{
+  warned_count = 0;
+}
+
+static bool
+already_warned (location_t loc)
+{
+  for (int i = 0; i < warned_count; i++)
+    if (warned_locs[i] == loc)
+      return true;
+  if (warned_count == warned_alloc)
+    {
+      warned_alloc = warned_alloc ? 2 * warned_alloc : 16;
+      warned_locs = XRESIZEVEC (location_t, warned_locs, warned_alloc);
+    }
+  warned_locs[warned_count++] = loc;
+  return false;
+}
+
+static const char *
+alloc_name (const struct alloc_site *site)
+{
+  return site->alloc->name;
+}
+
+/* Write into BUF how the program spells the pointer the result is
+   stored in (p, h->f, table.slot), or return false.  */
+static bool
+render_dest (tree t, char *buf, size_t len)
+{
+  if (!t)
+    return false;
+  switch (TREE_CODE (t))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      if (!DECL_NAME (t) || DECL_ARTIFICIAL (t))
+	return false;
+      snprintf (buf, len, "%s", IDENTIFIER_POINTER (DECL_NAME (t)));
+      return true;
+    case SSA_NAME:
+      return render_dest (SSA_NAME_VAR (t), buf, len);
+    case COMPONENT_REF:
+      {
+	tree base = TREE_OPERAND (t, 0);
+	tree field = TREE_OPERAND (t, 1);
+	if (!DECL_NAME (field))
+	  return false;
+	const char *sep = ".";
+	if (TREE_CODE (base) == MEM_REF && integer_zerop (TREE_OPERAND (base, 1)))
+	  {
+	    base = TREE_OPERAND (base, 0);
+	    sep = "->";
+	  }
+	char inner[256];
+	if (!render_dest (base, inner, sizeof inner))
+	  return false;
+	int n = snprintf (buf, len, "%s%s%s", inner, sep,
+			  IDENTIFIER_POINTER (DECL_NAME (field)));
+	return n > 0 && (size_t) n < len;
+      }
+    default:
+      return false;
+    }
+}
+
+static unsigned HOST_WIDE_INT
+pointee_size (const struct alloc_site *site)
+{
+  return tree_to_uhwi (TYPE_SIZE_UNIT (site->pointee));
+}
+
+/* One warning a line, and the site records it either way.  */
+static bool
+should_warn (struct alloc_site *site, enum kalloc_warning kind)
+{
+  site->warned |= kind;
+  return !already_warned (site->loc);
+}
+
+static void
+check_object (struct alloc_site *site)
+{
+  unsigned HOST_WIDE_INT need = pointee_size (site);
+  unsigned HOST_WIDE_INT fam_offset;
+  /* A structure with a trailing array needs only its header.  */
+  if (flex_trailing_array (site->pointee, &fam_offset))
+    need = fam_offset;
+  if (site->size >= need || site->size == 0
+      || !should_warn (site, KW_OBJECT))
+    return;
+
+  const char *ptr_note = "";
+  if (site->size == tree_to_uhwi (TYPE_SIZE_UNIT (ptr_type_node)))
+    ptr_note = ", the size of a pointer,";
+  char dest[256];
+  if (render_dest (site->dest, dest, sizeof dest))
+    warning_at (site->loc, 0,
+		"%qs allocates %wu bytes%s for %qT, which needs %wu; "
+		"did you mean %<sizeof (*%s)%>?",
+		alloc_name (site), site->size, ptr_note, site->pointee, need,
+		dest);
+  else
+    warning_at (site->loc, 0,
+		"%qs allocates %wu bytes%s for %qT, which needs %wu; "
+		"did you mean %<sizeof (%T)%>?",
+		alloc_name (site), site->size, ptr_note, site->pointee, need,
+		site->pointee);
+}
+
+static void
+check_array (struct alloc_site *site)
+{
+  unsigned HOST_WIDE_INT size = pointee_size (site);
+  unsigned HOST_WIDE_INT elem = site->elem_size;
+  if (site->swapped || elem == 0 || elem % size == 0)
+    return;
+  /* Arrays of pointers: a larger element is wasteful, not unsafe.  */
+  if (POINTER_TYPE_P (site->pointee) && elem > size)
+    return;
+  if (!should_warn (site, KW_ARRAY))
+    return;
+
+  char dest[256];
+  if (render_dest (site->dest, dest, sizeof dest))
+    warning_at (site->loc, 0,
+		"%qs element size %wu does not match %qT of %wu bytes; "
+		"did you mean %<sizeof (*%s)%>?",
+		alloc_name (site), elem, site->pointee, size, dest);
+  else
+    warning_at (site->loc, 0,
+		"%qs element size %wu does not match %qT of %wu bytes; "
+		"did you mean %<sizeof (%T)%>?",
+		alloc_name (site), elem, site->pointee, size, site->pointee);
+}
+
+static void
+check_flex (struct alloc_site *site)
+{
+  if (site->base_size >= site->flex.offset || !should_warn (site, KW_FLEX))
+    return;
+  char dest[256];
+  const char *fam = IDENTIFIER_POINTER (DECL_NAME (site->flex.fam));
+  if (render_dest (site->dest, dest, sizeof dest))
+    warning_at (site->loc, 0,
+		"%qs allocates a %wu-byte header for %qT, whose flexible array "
+		"%qs starts at offset %wu; did you mean "
+		"%<struct_size (%s, %s, count)%>?",
+		alloc_name (site), site->base_size, site->pointee, fam,
+		site->flex.offset, dest, fam);
+  else
+    warning_at (site->loc, 0,
+		"%qs allocates a %wu-byte header for %qT, whose flexible array "
+		"%qs starts at offset %wu; did you mean "
+		"%<struct_size_t (%T, %s, count)%>?",
+		alloc_name (site), site->base_size, site->pointee, fam,
+		site->flex.offset, site->pointee, fam);
+}
+
+/* Warn about SITE if its size cannot be right for its pointee.  */
+void
+diagnose_site (struct alloc_site *site)
+{
+  if (!site->pointee || site->loc == UNKNOWN_LOCATION
+      || silence_site (site->loc, current_function_decl))
+    return;
+
+  unsigned kinds = kalloc_opts.warnings;
+  if (site->kind == SITE_OBJECT && (kinds & KW_OBJECT))
+    check_object (site);
+  else if (site->kind == SITE_ARRAY && (kinds & KW_ARRAY))
+    check_array (site);
+  else if (site->has_flex && DECL_NAME (site->flex.fam) && (kinds & KW_FLEX))
+    check_flex (site);
+}

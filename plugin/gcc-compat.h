@@ -1,0 +1,74 @@
+/*
+ * gcc-compat.h - the only place that knows GCC versions.
+ *
+ * Every plugin file includes this header instead of GCC's own: it pulls
+ * in the GCC internals kalloc uses, in the order they need, and turns
+ * each difference between the supported releases (11, 12, 14, 15) into
+ * one macro or one small inline shim.
+ */
+#ifndef KALLOC_GCC_COMPAT_H
+#define KALLOC_GCC_COMPAT_H
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "ssa.h"
+#include "cgraph.h"
+/* c-common.h must come before diagnostic-core.h, for %qT and friends. */
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
+#include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "fold-const.h"
+#include "stor-layout.h"
+#include "gimple-iterator.h"
+#include "gimple-pretty-print.h"
+#include "gimplify-me.h"
+#include "tree-cfg.h"
+#include "tree-into-ssa.h"
+#include "tree-ssanames.h"
+#include "internal-fn.h"
+#include "print-tree.h"
+#include "target.h"
+#include "langhooks.h"
+#include "dumpfile.h"
+
+#define KALLOC_GCC_MAJOR GCCPLUGIN_VERSION_MAJOR
+
+#if KALLOC_GCC_MAJOR < 11
+#error "kalloc supports GCC 11 and later"
+#endif
+
+/*
+ * GCC 15 implements counted_by itself (in the C front end); on older
+ * releases kalloc registers an attribute of that name.
+ */
+#if KALLOC_GCC_MAJOR >= 15
+#define KALLOC_NATIVE_COUNTED_BY 1
+#else
+#define KALLOC_NATIVE_COUNTED_BY 0
+#endif
+
+/* GCC 13 grew a SARIF diagnostics format; 14 split attribute tables
+ * into scoped tables, but register_attribute() keeps working for plugins. */
+
+/* The static chain / gimple_call_fndecl API is stable from 11 to 15. */
+static inline tree
+kalloc_call_fndecl (const gimple *stmt)
+{
+  if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+    return NULL_TREE;
+  return gimple_call_fndecl (stmt);
+}
+
+#endif /* KALLOC_GCC_COMPAT_H */

@@ -1,0 +1,185 @@
+/*
+ * kalloc.h - what the plugin's files share: the options, the allocator
+ * table's row, and the one structure that describes an allocation site.
+ *
+ * Data flows one way: a GIMPLE call is matched against the allocator
+ * table (allocators.c), its size argument is parsed (size.c), the type
+ * its result is stored as is inferred (pointee.c), and site.c puts that
+ * together into a struct alloc_site.  The warnings (diagnose.c), the
+ * rewrites (rewrite.c) and the report (report.c) only read that site.
+ */
+#ifndef KALLOC_H
+#define KALLOC_H
+
+#include "gcc-compat.h"
+
+/* ---- options (kalloc.c) ---------------------------------------------- */
+
+enum kalloc_mode
+{
+  KALLOC_MODE_HARDEN,		/* warn and rewrite (the default) */
+  KALLOC_MODE_CHECK		/* warn only; code is left as it is */
+};
+
+/* Warning kinds, each of which can be switched off on its own. */
+enum kalloc_warning
+{
+  KW_OBJECT = 1 << 0,		/* single object smaller than its type */
+  KW_ARRAY = 1 << 1,		/* element size unlike the pointee's */
+  KW_FLEX = 1 << 2		/* flexible-array header too small */
+};
+#define KW_ALL (KW_OBJECT | KW_ARRAY | KW_FLEX)
+
+struct kalloc_options
+{
+  enum kalloc_mode mode;
+  unsigned warnings;		/* enabled enum kalloc_warning bits */
+  bool counter_store;		/* set the counted_by counter */
+  bool counter_check;		/* fail counts the counter cannot hold */
+  bool counted_by;		/* provide the counted_by attribute */
+  bool dump;			/* write the pass's dump file */
+  const char *report;		/* per-site JSON lines file, or NULL */
+};
+
+extern struct kalloc_options kalloc_opts;
+
+/* ---- the allocator table (allocators.c) ------------------------------- */
+
+/* One allocator: which argument plays which role (-1: none).  An
+   allocator with a COUNT_ARG is an array allocator, and its SIZE_ARG is
+   then the element size.  */
+struct allocator
+{
+  const char *name;
+  signed char size_arg;
+  signed char count_arg;
+  signed char gfp_arg;
+  const char *family;		/* typed family: "kmalloc", "kzalloc", ... */
+};
+
+const struct allocator *alloc_find (tree fndecl);
+bool alloc_add_user (const char *spec);
+void alloc_print_table (FILE *out);
+
+/* ---- size expressions (size.c) ---------------------------------------- */
+
+enum size_op
+{
+  SIZE_LEAF,			/* a value kalloc does not look into */
+  SIZE_CONST,			/* an integer constant */
+  SIZE_MUL,			/* a * b, wraps on overflow */
+  SIZE_ADD,			/* a + b, wraps on overflow */
+  SIZE_SAT_MUL,			/* size_mul () and friends: saturating */
+  SIZE_SAT_ADD			/* size_add () and friends: saturating */
+};
+
+struct size_node
+{
+  enum size_op op;
+  tree value;			/* what holds the node's value, or NULL */
+  int a, b;			/* operand nodes, for the binary ops */
+};
+
+#define SIZE_EXPR_MAX 24
+
+struct size_expr
+{
+  tree type;			/* the allocator's size type */
+  int count;			/* nodes used */
+  int root;
+  struct size_node node[SIZE_EXPR_MAX];
+};
+
+void size_parse (tree arg, struct size_expr *expr);
+bool size_is_const (const struct size_expr *expr, int n,
+		    unsigned HOST_WIDE_INT *value);
+bool size_split_product (const struct size_expr *expr, int n,
+			 unsigned HOST_WIDE_INT *factor, int *other);
+bool size_split_sum (const struct size_expr *expr, int n,
+		     unsigned HOST_WIDE_INT *addend, int *other);
+bool size_needs_saturation (const struct size_expr *expr);
+
+/* ---- flexible array members and counted_by (counted-by.c) ------------- */
+
+#define FLEX_PATH_MAX 4
+
+struct flex_member
+{
+  tree fam;			/* FIELD_DECL of the trailing array */
+  unsigned HOST_WIDE_INT offset; /* byte offset of FAM in the record */
+  unsigned HOST_WIDE_INT elem_size;
+  /* The counted_by counter, as a path of FIELD_DECLs from the record
+     (more than one where anonymous members nest it).  */
+  tree counter[FLEX_PATH_MAX];
+  int counter_depth;
+};
+
+bool flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
+		struct flex_member *out);
+bool flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset);
+tree flex_counter_type (const struct flex_member *flex);
+void counted_by_register (void);
+void counted_by_init (void);
+
+/* ---- silencing (silence.c) -------------------------------------------- */
+
+void silence_register_attributes (void);
+void silence_register_pragmas (void);
+bool silence_site (location_t loc, tree fndecl);
+
+/* ---- pointee inference (pointee.c) ------------------------------------- */
+
+bool pointee_is_typed (tree type);
+tree pointee_infer (gcall *call, tree *dest);
+
+/* ---- the site (site.c) ------------------------------------------------- */
+
+enum site_kind
+{
+  SITE_OPAQUE,			/* size not understood */
+  SITE_OBJECT,			/* one object of a constant size */
+  SITE_ARRAY,			/* COUNT elements of ELEM_SIZE bytes */
+  SITE_FLEX			/* a header plus COUNT FAM elements */
+};
+
+/* Rewrites applied to a site. */
+enum site_rewrite
+{
+  RW_SATURATE = 1 << 0,		/* size arithmetic made overflow-checked */
+  RW_COUNTER_CHECK = 1 << 1,	/* counts the counter cannot hold fail */
+  RW_COUNTER_STORE = 1 << 2	/* counter set after allocation */
+};
+
+struct alloc_site
+{
+  gcall *call;
+  const struct allocator *alloc;
+  location_t loc;		/* the user's line (macro expansion point) */
+  tree pointee;			/* type the result is stored as, or NULL */
+  tree dest;			/* where it is stored (for messages) or NULL */
+  enum site_kind kind;
+  unsigned HOST_WIDE_INT size;	/* SITE_OBJECT: the constant size */
+  unsigned HOST_WIDE_INT elem_size; /* SITE_ARRAY and SITE_FLEX */
+  unsigned HOST_WIDE_INT base_size; /* SITE_FLEX: the header */
+  bool swapped;			/* array allocator with count and size swapped */
+  tree count;			/* element count, when known */
+  int count_node;		/* its node in EXPR, or -1 */
+  struct size_expr expr;	/* the parsed size argument */
+  bool has_flex;
+  struct flex_member flex;
+  unsigned rewrites;		/* enum site_rewrite bits */
+  unsigned warned;		/* enum kalloc_warning bits */
+};
+
+bool site_analyze (gcall *call, struct alloc_site *site);
+const char *site_kind_name (enum site_kind kind);
+
+/* ---- diagnostics, rewrites, report ------------------------------------- */
+
+void diagnose_site (struct alloc_site *site);
+void diagnose_reset_function (void);
+bool rewrite_site (struct alloc_site *site);
+void report_site (const struct alloc_site *site);
+void report_finish (void);
+
+#endif /* KALLOC_H */

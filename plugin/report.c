@@ -1,0 +1,196 @@
+/*
+ * report.c - one JSON object per line for every recognised site, for
+ * -fplugin-arg-kalloc-report=FILE.
+ *
+ * Many compilers of one `make -j` append to the same file: each line
+ * is written with a single write () on a descriptor opened O_APPEND,
+ * which the kernel appends whole.
+ */
+#include "kalloc.h"
+#include <fcntl.h>
+
+static int report_fd = -1;
+static bool report_failed;
+
+struct json_buf
+{
+  char *text;
+  size_t len, size;
+};
+
+static void
+put (struct json_buf *b, const char *s, size_t n)
+{
+  if (b->len + n + 1 > b->size)
+    {
+      b->size = (b->len + n + 1) * 2;
+      b->text = XRESIZEVEC (char, b->text, b->size);
+    }
+  memcpy (b->text + b->len, s, n);
+  b->len += n;
+  b->text[b->len] = 0;
+}
+
+static void
+put_str (struct json_buf *b, const char *s)
+{
+  put (b, s, strlen (s));
+}
+
+/* "KEY":"VALUE" with VALUE escaped, or null.  */
+static void
+put_field (struct json_buf *b, const char *key, const char *value)
+{
+  put_str (b, b->len > 1 ? ",\"" : "\"");
+  put_str (b, key);
+  put_str (b, "\":");
+  if (!value)
+    {
+      put_str (b, "null");
+      return;
+    }
+  put_str (b, "\"");
+  for (const char *p = value; *p; p++)
+    {
+      char esc[8];
+      if (*p == '"' || *p == '\\')
+	{
+	  esc[0] = '\\';
+	  esc[1] = *p;
+	  put (b, esc, 2);
+	}
+      else if ((unsigned char) *p < 0x20)
+	{
+	  snprintf (esc, sizeof esc, "\\u%04x", *p);
+	  put_str (b, esc);
+	}
+      else
+	put (b, p, 1);
+    }
+  put_str (b, "\"");
+}
+
+static void
+put_number (struct json_buf *b, const char *key, unsigned HOST_WIDE_INT n)
+{
+  char num[32];
+  snprintf (num, sizeof num, HOST_WIDE_INT_PRINT_UNSIGNED, n);
+  put_str (b, b->len > 1 ? ",\"" : "\"");
+  put_str (b, key);
+  put_str (b, "\":");
+  put_str (b, num);
+}
+
+/* KEY: [names of the set BITS].  */
+static void
+put_flags (struct json_buf *b, const char *key, unsigned bits,
+	   const char *const *names, int count)
+{
+  put_str (b, ",\"");
+  put_str (b, key);
+  put_str (b, "\":[");
+  bool first = true;
+  for (int i = 0; i < count; i++)
+    if (bits & (1u << i))
+      {
+	put_str (b, first ? "\"" : ",\"");
+	put_str (b, names[i]);
+	put_str (b, "\"");
+	first = false;
+      }
+  put_str (b, "]");
+}
+
+static const char *const rewrite_names[] = {
+  "saturate", "counter-check", "counter-store"
+};
+static const char *const warning_names[] = { "object", "array", "flex" };
+
+/* How the program names VALUE, when it does.  */
+static char *
+value_text (tree value)
+{
+  if (!value)
+    return NULL;
+  if (TREE_CODE (value) == SSA_NAME)
+    {
+      tree var = SSA_NAME_VAR (value);
+      if (!var || !DECL_NAME (var) || DECL_ARTIFICIAL (var))
+	return xstrdup ("expr");
+      value = var;
+    }
+  return print_generic_expr_to_str (value);
+}
+
+static void
+open_report (void)
+{
+  report_fd = open (kalloc_opts.report, O_WRONLY | O_APPEND | O_CREAT, 0666);
+  if (report_fd < 0)
+    {
+      error ("kalloc: cannot open report file %qs: %m", kalloc_opts.report);
+      report_failed = true;
+    }
+}
+
+/* Append SITE to the report, if one was asked for.  */
+void
+report_site (const struct alloc_site *site)
+{
+  if (!kalloc_opts.report || report_failed)
+    return;
+  if (report_fd < 0)
+    open_report ();
+  if (report_fd < 0)
+    return;
+
+  expanded_location where = expand_location (site->loc);
+  struct json_buf b = { NULL, 0, 0 };
+  put_str (&b, "{");
+  put_field (&b, "file", where.file ? where.file : main_input_filename);
+  put_number (&b, "line", where.line);
+  put_number (&b, "column", where.column);
+  put_field (&b, "function",
+	     lang_hooks.decl_printable_name (current_function_decl, 1));
+  put_field (&b, "allocator", site->alloc->name);
+  put_field (&b, "kind", site_kind_name (site->kind));
+
+  char *pointee = site->pointee ? print_generic_expr_to_str (site->pointee)
+				: NULL;
+  put_field (&b, "pointee", pointee);
+  free (pointee);
+  char *count = value_text (site->count);
+  put_field (&b, "count", count);
+  free (count);
+  if (site->kind == SITE_OBJECT)
+    put_number (&b, "size", site->size);
+  if (site->kind == SITE_ARRAY || site->kind == SITE_FLEX)
+    put_number (&b, "elem_size", site->elem_size);
+  if (site->has_flex && DECL_NAME (site->flex.fam))
+    put_field (&b, "flex", IDENTIFIER_POINTER (DECL_NAME (site->flex.fam)));
+  tree counter = site->flex.counter_depth
+		 ? site->flex.counter[site->flex.counter_depth - 1] : NULL_TREE;
+  put_field (&b, "counter",
+	     counter && DECL_NAME (counter)
+	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
+  put_flags (&b, "rewrites", site->rewrites, rewrite_names,
+	     ARRAY_SIZE (rewrite_names));
+  put_flags (&b, "warnings", site->warned, warning_names,
+	     ARRAY_SIZE (warning_names));
+  put_str (&b, "}\n");
+
+  if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
+    {
+      error ("kalloc: cannot write report file %qs: %m", kalloc_opts.report);
+      report_failed = true;
+    }
+  free (b.text);
+}
+
+void
+report_finish (void)
+{
+  if (report_fd >= 0)
+    close (report_fd);
+  report_fd = -1;
+}

@@ -1,0 +1,181 @@
+/*
+ * site.c - one allocation call, described once for everyone.
+ *
+ * site_analyze () puts together the allocator row, the parsed size, the
+ * pointee type and, for structures with a flexible array member, that
+ * member and its counter.  The kind it decides (object, array, flex or
+ * opaque) is what the warnings, the rewrites and the report go by.
+ */
+#include "kalloc.h"
+
+static location_t
+user_location (gcall *call)
+{
+  location_t loc = gimple_location (call);
+  if (loc == UNKNOWN_LOCATION)
+    return loc;
+  /* The 6.10+ kmalloc () is a macro: point at the line that uses it. */
+  return linemap_resolve_location (line_table, loc,
+				   LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+static unsigned HOST_WIDE_INT
+type_size (tree type)
+{
+  return tree_to_uhwi (TYPE_SIZE_UNIT (type));
+}
+
+/* Is ELEM a sensible element size for arrays of POINTEE: its size or a
+   multiple of it (arrays of pairs)?  */
+static bool
+elem_fits_pointee (unsigned HOST_WIDE_INT elem, tree pointee)
+{
+  unsigned HOST_WIDE_INT size = type_size (pointee);
+  return elem && elem % size == 0;
+}
+
+/* kcalloc (n, size) and friends: the element size is a constant
+   argument.  Either order is accepted (argument order is style).  */
+static void
+analyze_array_call (struct alloc_site *site)
+{
+  tree count = gimple_call_arg (site->call, site->alloc->count_arg);
+  tree elem = gimple_call_arg (site->call, site->alloc->size_arg);
+  bool elem_const = tree_fits_uhwi_p (elem);
+  bool count_const = tree_fits_uhwi_p (count);
+
+  if (elem_const && count_const && site->pointee
+      && !elem_fits_pointee (tree_to_uhwi (elem), site->pointee)
+      && elem_fits_pointee (tree_to_uhwi (count), site->pointee))
+    {
+      tree tmp = count;
+      count = elem;
+      elem = tmp;
+      site->swapped = true;
+    }
+  else if (!elem_const && count_const)
+    {
+      /* kcalloc (sizeof (*p), n): only trust it when the sizes agree. */
+      if (!site->pointee
+	  || !elem_fits_pointee (tree_to_uhwi (count), site->pointee))
+	return;
+      tree tmp = count;
+      count = elem;
+      elem = tmp;
+      site->swapped = true;
+    }
+  else if (!elem_const)
+    return;
+
+  site->kind = SITE_ARRAY;
+  site->elem_size = tree_to_uhwi (elem);
+  site->count = count;
+}
+
+/* A size that is HEADER + COUNT * ELEM, with COUNT in node COUNT_NODE:
+   a flexible array allocation when the pointee's trailing array has
+   ELEM-byte elements and HEADER is the structure's size or the array's
+   offset, as struct_size () makes it.  A trailing array with another
+   header keeps HAS_FLEX for the header warning but stays opaque.  */
+static bool
+analyze_flex (struct alloc_site *site, unsigned HOST_WIDE_INT header,
+	      unsigned HOST_WIDE_INT elem, int count_node)
+{
+  if (!site->pointee || !flex_find (site->pointee, elem, &site->flex))
+    return false;
+  site->has_flex = true;
+  site->base_size = header;
+  site->elem_size = elem;
+  if (header != type_size (site->pointee) && header != site->flex.offset)
+    return false;
+  site->kind = SITE_FLEX;
+  site->count_node = count_node;
+  site->count = site->expr.node[count_node].value;
+  return true;
+}
+
+static void
+set_array (struct alloc_site *site, unsigned HOST_WIDE_INT elem, int count)
+{
+  site->kind = SITE_ARRAY;
+  site->elem_size = elem;
+  site->count_node = count;
+  site->count = site->expr.node[count].value;
+}
+
+static void
+analyze_size_call (struct alloc_site *site)
+{
+  struct size_expr *expr = &site->expr;
+  unsigned HOST_WIDE_INT constant, factor, addend;
+  int other, count_node;
+
+  size_parse (gimple_call_arg (site->call, site->alloc->size_arg), expr);
+  if (size_is_const (expr, expr->root, &constant))
+    {
+      site->kind = SITE_OBJECT;
+      site->size = constant;
+    }
+  else if (size_split_product (expr, expr->root, &factor, &other))
+    {
+      /* GCC folds sizeof (*p) + n * 4 into (n + 2) * 4: a product of a
+	 sum may be a header and a flexible array.  */
+      if (size_split_sum (expr, other, &addend, &count_node))
+	{
+	  if (!analyze_flex (site, addend * factor, factor, count_node)
+	      && site->pointee && elem_fits_pointee (factor, site->pointee))
+	    set_array (site, factor, other);
+	}
+      else
+	set_array (site, factor, other);
+    }
+  else if (size_split_sum (expr, expr->root, &addend, &other)
+	   && size_split_product (expr, other, &factor, &count_node))
+    analyze_flex (site, addend, factor, count_node);
+}
+
+/* Fill SITE for CALL.  Returns false when CALL is not an allocation
+   kalloc knows, or its arguments do not fit the table.  */
+bool
+site_analyze (gcall *call, struct alloc_site *site)
+{
+  memset (site, 0, sizeof *site);
+  site->count_node = -1;
+  site->alloc = alloc_find (kalloc_call_fndecl (call));
+  if (!site->alloc)
+    return false;
+
+  unsigned nargs = gimple_call_num_args (call);
+  const struct allocator *a = site->alloc;
+  if ((unsigned) a->size_arg >= nargs
+      || (a->count_arg >= 0 && (unsigned) a->count_arg >= nargs))
+    return false;
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (gimple_call_arg (call, a->size_arg))))
+    return false;
+
+  site->call = call;
+  site->loc = user_location (call);
+  site->pointee = pointee_infer (call, &site->dest);
+  site->kind = SITE_OPAQUE;
+  if (a->count_arg >= 0)
+    analyze_array_call (site);
+  else
+    analyze_size_call (site);
+  return true;
+}
+
+const char *
+site_kind_name (enum site_kind kind)
+{
+  switch (kind)
+    {
+    case SITE_OBJECT:
+      return "object";
+    case SITE_ARRAY:
+      return "array";
+    case SITE_FLEX:
+      return "flex";
+    default:
+      return "opaque";
+    }
+}

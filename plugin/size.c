@@ -1,0 +1,242 @@
+/*
+ * size.c - what an allocation size is made of.
+ *
+ * The size argument is followed back through its SSA definitions into a
+ * small tree of sums and products: wrapping arithmetic the program wrote
+ * (n * sizeof (*p) + 16), the kernel's saturating helpers (size_mul (),
+ * size_add (), array_size (), __ab_c_size ()), constants, and leaves
+ * kalloc does not look into.  Only arithmetic in the size's own unsigned
+ * type is followed, so that a leaf is exactly what the program converted
+ * to size_t (a widened count stays a leaf).
+ */
+#include "kalloc.h"
+
+#define SIZE_PARSE_DEPTH 8
+
+/* The kernel's size helpers, which return SIZE_MAX on overflow.  */
+struct size_helper
+{
+  const char *name;
+  int nargs;
+  enum size_op outer;		/* op of the result */
+  enum size_op inner;		/* op of the first two args, for 3-arg ones */
+};
+
+static const struct size_helper size_helpers[] = {
+  { "size_mul",     2, SIZE_SAT_MUL, SIZE_LEAF },
+  { "size_add",     2, SIZE_SAT_ADD, SIZE_LEAF },
+  { "array_size",   2, SIZE_SAT_MUL, SIZE_LEAF },
+  { "array3_size",  3, SIZE_SAT_MUL, SIZE_SAT_MUL },
+  { "__ab_c_size",  3, SIZE_SAT_ADD, SIZE_SAT_MUL },
+};
+
+static const struct size_helper *
+find_size_helper (const gimple *stmt)
+{
+  tree fndecl = kalloc_call_fndecl (stmt);
+  if (!fndecl || !DECL_NAME (fndecl))
+    return NULL;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  for (size_t i = 0; i < ARRAY_SIZE (size_helpers); i++)
+    if (!strcmp (size_helpers[i].name, name)
+	&& gimple_call_num_args (stmt) == (unsigned) size_helpers[i].nargs)
+      return &size_helpers[i];
+  return NULL;
+}
+
+static int
+add_node (struct size_expr *expr, enum size_op op, tree value, int a, int b)
+{
+  if (expr->count >= SIZE_EXPR_MAX)
+    return -1;
+  struct size_node *node = &expr->node[expr->count];
+  node->op = op;
+  node->value = value;
+  node->a = a;
+  node->b = b;
+  return expr->count++;
+}
+
+/* Is TYPE the size type's own arithmetic: unsigned, same precision?  */
+static bool
+same_arith_type (const struct size_expr *expr, tree type)
+{
+  return INTEGRAL_TYPE_P (type) && TYPE_UNSIGNED (type)
+	 && TYPE_PRECISION (type) == TYPE_PRECISION (expr->type);
+}
+
+/* Does the unsigned constant CST stand for a negative number, as
+   "x - 4" is written "x + 0xff..fc" in GIMPLE?  */
+static bool
+is_wrapped_negative (tree cst)
+{
+  return TREE_CODE (cst) == INTEGER_CST
+	 && wi::neg_p (wi::to_wide (cst), SIGNED);
+}
+
+static int parse (struct size_expr *expr, tree t, int depth);
+
+static int
+parse_binary (struct size_expr *expr, enum size_op op, tree value, tree a,
+	      tree b, int depth)
+{
+  if ((op == SIZE_ADD || op == SIZE_SAT_ADD)
+      && (is_wrapped_negative (a) || is_wrapped_negative (b)))
+    return add_node (expr, SIZE_LEAF, value, -1, -1);
+  int na = parse (expr, a, depth + 1);
+  int nb = parse (expr, b, depth + 1);
+  if (na < 0 || nb < 0)
+    return -1;
+  return add_node (expr, op, value, na, nb);
+}
+
+static int
+parse_helper_call (struct size_expr *expr, gimple *stmt,
+		   const struct size_helper *helper, int depth)
+{
+  tree value = gimple_call_lhs (stmt);
+  if (!value || !same_arith_type (expr, TREE_TYPE (value)))
+    return add_node (expr, SIZE_LEAF, value, -1, -1);
+  for (int i = 0; i < helper->nargs; i++)
+    if (!same_arith_type (expr, TREE_TYPE (gimple_call_arg (stmt, i))))
+      return add_node (expr, SIZE_LEAF, value, -1, -1);
+
+  if (helper->nargs == 2)
+    return parse_binary (expr, helper->outer, value, gimple_call_arg (stmt, 0),
+			 gimple_call_arg (stmt, 1), depth);
+
+  int inner = parse_binary (expr, helper->inner, NULL_TREE,
+			    gimple_call_arg (stmt, 0),
+			    gimple_call_arg (stmt, 1), depth);
+  int last = parse (expr, gimple_call_arg (stmt, 2), depth + 1);
+  if (inner < 0 || last < 0)
+    return -1;
+  return add_node (expr, helper->outer, value, inner, last);
+}
+
+static int
+parse (struct size_expr *expr, tree t, int depth)
+{
+  if (TREE_CODE (t) == INTEGER_CST)
+    return add_node (expr, SIZE_CONST, t, -1, -1);
+  if (TREE_CODE (t) != SSA_NAME || depth > SIZE_PARSE_DEPTH
+      || !same_arith_type (expr, TREE_TYPE (t)))
+    return add_node (expr, SIZE_LEAF, t, -1, -1);
+
+  gimple *def = SSA_NAME_DEF_STMT (t);
+  if (is_gimple_call (def))
+    {
+      const struct size_helper *helper = find_size_helper (def);
+      if (helper)
+	return parse_helper_call (expr, def, helper, depth);
+      return add_node (expr, SIZE_LEAF, t, -1, -1);
+    }
+  if (!is_gimple_assign (def))
+    return add_node (expr, SIZE_LEAF, t, -1, -1);
+
+  enum tree_code code = gimple_assign_rhs_code (def);
+  tree rhs1 = gimple_assign_rhs1 (def);
+  switch (code)
+    {
+    case MULT_EXPR:
+      return parse_binary (expr, SIZE_MUL, t, rhs1, gimple_assign_rhs2 (def),
+			   depth);
+    case PLUS_EXPR:
+      return parse_binary (expr, SIZE_ADD, t, rhs1, gimple_assign_rhs2 (def),
+			   depth);
+    case SSA_NAME:
+    CASE_CONVERT:
+      /* A copy, or a conversion that keeps every bit.  */
+      if (same_arith_type (expr, TREE_TYPE (rhs1)))
+	return parse (expr, rhs1, depth + 1);
+      return add_node (expr, SIZE_LEAF, t, -1, -1);
+    case INTEGER_CST:
+      return add_node (expr, SIZE_CONST, fold_convert (expr->type, rhs1),
+		       -1, -1);
+    default:
+      return add_node (expr, SIZE_LEAF, t, -1, -1);
+    }
+}
+
+/* Parse the size argument ARG into EXPR.  */
+void
+size_parse (tree arg, struct size_expr *expr)
+{
+  expr->type = TREE_TYPE (arg);
+  expr->count = 0;
+  expr->root = -1;
+  if (INTEGRAL_TYPE_P (expr->type) && TYPE_UNSIGNED (expr->type))
+    expr->root = parse (expr, arg, 0);
+  if (expr->root < 0)
+    {
+      /* Too big or not unsigned: one opaque leaf.  */
+      expr->count = 0;
+      expr->root = add_node (expr, SIZE_LEAF, arg, -1, -1);
+    }
+}
+
+bool
+size_is_const (const struct size_expr *expr, int n,
+	       unsigned HOST_WIDE_INT *value)
+{
+  const struct size_node *node = &expr->node[n];
+  if (node->op != SIZE_CONST || !tree_fits_uhwi_p (node->value))
+    return false;
+  *value = tree_to_uhwi (node->value);
+  return true;
+}
+
+/* Is node N "CONSTANT op OTHER" for one of the two OPs?  */
+static bool
+split_const (const struct size_expr *expr, int n, enum size_op op1,
+	     enum size_op op2, unsigned HOST_WIDE_INT *constant, int *other)
+{
+  const struct size_node *node = &expr->node[n];
+  if (node->op != op1 && node->op != op2)
+    return false;
+  if (size_is_const (expr, node->b, constant)
+      && expr->node[node->a].op != SIZE_CONST)
+    {
+      *other = node->a;
+      return true;
+    }
+  if (size_is_const (expr, node->a, constant)
+      && expr->node[node->b].op != SIZE_CONST)
+    {
+      *other = node->b;
+      return true;
+    }
+  return false;
+}
+
+/* Is node N a product FACTOR * OTHER, wrapping or saturating?  */
+bool
+size_split_product (const struct size_expr *expr, int n,
+		    unsigned HOST_WIDE_INT *factor, int *other)
+{
+  return split_const (expr, n, SIZE_MUL, SIZE_SAT_MUL, factor, other);
+}
+
+/* Is node N a sum ADDEND + OTHER, wrapping or saturating?  */
+bool
+size_split_sum (const struct size_expr *expr, int n,
+		unsigned HOST_WIDE_INT *addend, int *other)
+{
+  return split_const (expr, n, SIZE_ADD, SIZE_SAT_ADD, addend, other);
+}
+
+/* Does the size multiply, and can some of its arithmetic wrap?  A sum
+   alone (len + 1) is left as it is.  */
+bool
+size_needs_saturation (const struct size_expr *expr)
+{
+  bool wraps = false, multiplies = false;
+  /* Nodes are stored children first, so the root's tree is 0..root.  */
+  for (int i = 0; i <= expr->root; i++)
+    {
+      enum size_op op = expr->node[i].op;
+      wraps |= op == SIZE_MUL || op == SIZE_ADD;
+      multiplies |= op == SIZE_MUL || op == SIZE_SAT_MUL;
+    }
+  return wraps && multiplies;
+}
