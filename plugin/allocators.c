@@ -53,15 +53,11 @@ find_in (const struct allocator *table, int count, const char *name,
   return NULL;
 }
 
-/* The table row for the function FNDECL calls, or NULL.  */
+/* The table row for the allocator called NAME (or NAME_noprof).  */
 const struct allocator *
-alloc_find (tree fndecl)
+alloc_find_name (const char *name)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
-    return NULL;
-
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  size_t len = IDENTIFIER_LENGTH (DECL_NAME (fndecl));
+  size_t len = strlen (name);
   const struct allocator *row
     = find_in (user_allocators, user_allocator_count, name, len);
   if (row)
@@ -72,6 +68,15 @@ alloc_find (tree fndecl)
     len -= suffix;
   return find_in (kernel_allocators, ARRAY_SIZE (kernel_allocators),
 		  name, len);
+}
+
+/* The table row for the function FNDECL, or NULL.  */
+const struct allocator *
+alloc_find (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
+    return NULL;
+  return alloc_find_name (IDENTIFIER_POINTER (DECL_NAME (fndecl)));
 }
 
 /* Parse one ROLE of a user allocator's spec into *ARG at position POS.  */

@@ -39,7 +39,7 @@ already_warned (location_t loc)
 static const char *
 alloc_name (const struct alloc_site *site)
 {
-  return site->alloc->name;
+  return site->name;
 }
 
 /* Write into BUF how the program spells the pointer the result is

@@ -58,6 +58,7 @@ struct allocator
 };
 
 const struct allocator *alloc_find (tree fndecl);
+const struct allocator *alloc_find_name (const char *name);
 bool alloc_add_user (const char *spec);
 void alloc_print_table (FILE *out);
 
@@ -154,6 +155,7 @@ struct alloc_site
 {
   gcall *call;
   const struct allocator *alloc;
+  const char *name;		/* the allocator as the user spelled it */
   location_t loc;		/* the user's line (macro expansion point) */
   tree pointee;			/* type the result is stored as, or NULL */
   tree dest;			/* where it is stored (for messages) or NULL */

@@ -152,7 +152,7 @@ report_site (const struct alloc_site *site)
   put_number (&b, "column", where.column);
   put_field (&b, "function",
 	     lang_hooks.decl_printable_name (current_function_decl, 1));
-  put_field (&b, "allocator", site->alloc->name);
+  put_field (&b, "allocator", site->name);
   put_field (&b, "kind", site_kind_name (site->kind));
 
   char *pointee = site->pointee ? print_generic_expr_to_str (site->pointee)

@@ -19,6 +19,29 @@ user_location (gcall *call)
 				   LRK_MACRO_EXPANSION_POINT, NULL);
 }
 
+/* The allocator's name as the user wrote it: in 6.10+ kernels the
+   call is kmalloc_noprof () inside the kmalloc () macro, and kzalloc ()
+   or kvcalloc () are macros over other allocators.  The outermost macro
+   that names an allocator is what the user wrote.  */
+static const char *
+user_name (gcall *call, const struct allocator *alloc)
+{
+  const char *name = alloc->name;
+  location_t loc = gimple_location (call);
+  while (linemap_location_from_macro_expansion_p (line_table, loc))
+    {
+      const line_map *map = linemap_lookup (line_table, loc);
+      if (!map || !linemap_macro_expansion_map_p (map))
+	break;
+      const line_map_macro *macro = linemap_check_macro (map);
+      const char *macro_name = linemap_map_get_macro_name (macro);
+      if (macro_name && alloc_find_name (macro_name))
+	name = macro_name;
+      loc = MACRO_MAP_EXPANSION_POINT_LOCATION (macro);
+    }
+  return name;
+}
+
 static unsigned HOST_WIDE_INT
 type_size (tree type)
 {
@@ -155,6 +178,7 @@ site_analyze (gcall *call, struct alloc_site *site)
 
   site->call = call;
   site->loc = user_location (call);
+  site->name = user_name (call, a);
   site->pointee = pointee_infer (call, &site->dest);
   site->kind = SITE_OPAQUE;
   if (a->count_arg >= 0)
