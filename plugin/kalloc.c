@@ -178,6 +178,18 @@ parse_warning_kinds (const char *list)
   return true;
 }
 
+/* What KEY's value looks like, for error messages.  */
+static const char *
+expected_value (const char *key)
+{
+  if (!strcmp (key, "mode"))
+    return "'harden' or 'check'";
+  if (!strcmp (key, "no-warn"))
+    return "a comma-separated list of 'object', 'array', 'flex', 'all'";
+  return "NAME:ROLE,ROLE,... where each ROLE is 'size', 'count', 'gfp' "
+	 "or '_', e.g. 'xcalloc:count,size'";
+}
+
 /* The argument flags that take no value.  */
 struct flag_arg
 {
@@ -246,8 +258,8 @@ parse_argument (const struct plugin_argument *arg)
     kalloc_opts.report = xstrdup (value);
 
   if (!ok)
-    error ("kalloc: bad value %qs for %<-fplugin-arg-kalloc-%s%>; "
-	   "see docs/usage.md", value, key);
+    error ("kalloc: bad value %qs for %<-fplugin-arg-kalloc-%s%>: expected %s",
+	   value, key, expected_value (key));
   return ok;
 }
 

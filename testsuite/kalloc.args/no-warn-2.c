@@ -1,0 +1,15 @@
+/* no-warn=all: no kalloc warning at all.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-kalloc-no-warn=all" } */
+
+#include "kernel.h"
+
+struct foo { long a, b, c; };
+
+struct foo *f (size_t n)
+{
+  struct foo *p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-bogus "allocates" } */
+  kfree (p);
+  p = kcalloc (n, sizeof (p), GFP_KERNEL); /* { dg-bogus "element size" } */
+  return p;
+}
