@@ -99,6 +99,7 @@ bool size_split_product (const struct size_expr *expr, int n,
 bool size_split_sum (const struct size_expr *expr, int n,
 		     unsigned HOST_WIDE_INT *addend, int *other);
 bool size_needs_saturation (const struct size_expr *expr);
+bool size_wraps (const struct size_expr *expr);
 
 /* ---- flexible array members and counted_by (counted-by.c) ------------- */
 

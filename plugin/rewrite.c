@@ -230,7 +230,10 @@ rewrite_site (struct alloc_site *site)
 
   const struct size_expr *expr = &site->expr;
   bool array_call = site->alloc->count_arg >= 0;
-  bool saturate_size = !array_call && size_needs_saturation (expr);
+  /* A product is a size to check; so is a flexible array's sum.  */
+  bool saturate_size = !array_call
+		       && (size_needs_saturation (expr)
+			   || (site->kind == SITE_FLEX && size_wraps (expr)));
   bool flex_counter = site->kind == SITE_FLEX && site->flex.counter_depth
 		      && site->count_node >= 0;
   tree limit = NULL_TREE;

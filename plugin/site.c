@@ -152,9 +152,14 @@ analyze_size_call (struct alloc_site *site)
       else
 	set_array (site, factor, other);
     }
-  else if (size_split_sum (expr, expr->root, &addend, &other)
-	   && size_split_product (expr, other, &factor, &count_node))
-    analyze_flex (site, addend, factor, count_node);
+  else if (size_split_sum (expr, expr->root, &addend, &other))
+    {
+      if (size_split_product (expr, other, &factor, &count_node))
+	analyze_flex (site, addend, factor, count_node);
+      else
+	/* Byte elements: sizeof (*p) + n * 1 is folded to n + sizeof.  */
+	analyze_flex (site, addend, 1, other);
+    }
 }
 
 /* Fill SITE for CALL.  Returns false when CALL is not an allocation

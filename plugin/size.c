@@ -225,6 +225,16 @@ size_split_sum (const struct size_expr *expr, int n,
   return split_const (expr, n, SIZE_ADD, SIZE_SAT_ADD, addend, other);
 }
 
+/* Can some of the size's arithmetic wrap?  */
+bool
+size_wraps (const struct size_expr *expr)
+{
+  for (int i = 0; i <= expr->root; i++)
+    if (expr->node[i].op == SIZE_MUL || expr->node[i].op == SIZE_ADD)
+      return true;
+  return false;
+}
+
 /* Does the size multiply, and can some of its arithmetic wrap?  A sum
    alone (len + 1) is left as it is.  */
 bool
