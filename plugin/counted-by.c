@@ -23,23 +23,31 @@ is_flexible_array_type (tree type)
   return TYPE_SIZE (type) && integer_zerop (TYPE_SIZE (type)); /* T fam[0] */
 }
 
+/* Misuse is an error with GCC 15's words, so that code accepted here
+   is accepted by GCC 15's native counted_by too.  */
 static tree
 handle_counted_by (tree *node, tree name, tree args, int, bool *no_add_attrs)
 {
   tree decl = *node;
   tree arg = args ? TREE_VALUE (args) : NULL_TREE;
-  if (TREE_CODE (decl) != FIELD_DECL
-      || !is_flexible_array_type (TREE_TYPE (decl)))
+  if (TREE_CODE (decl) != FIELD_DECL)
     {
-      warning (OPT_Wattributes,
-	       "%qE attribute ignored: it applies to a flexible array member",
-	       name);
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%qE attribute is not allowed for a non-field declaration %q+D",
+		name, decl);
+      *no_add_attrs = true;
+    }
+  else if (!is_flexible_array_type (TREE_TYPE (decl)))
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%qE attribute is not allowed for a non-flexible array "
+		"member field", name);
       *no_add_attrs = true;
     }
   else if (!arg || TREE_CODE (arg) != IDENTIFIER_NODE)
     {
-      warning (OPT_Wattributes,
-	       "%qE attribute ignored: its argument is a member name", name);
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%qE argument is not an identifier", name);
       *no_add_attrs = true;
     }
   return NULL_TREE;
@@ -279,4 +287,33 @@ flex_counter_type (const struct flex_member *flex)
   if (!flex->counter_depth)
     return NULL_TREE;
   return TREE_TYPE (flex->counter[flex->counter_depth - 1]);
+}
+
+/* At PLUGIN_FINISH_TYPE: the counter must be an integer member of the
+   same structure, as GCC 15 requires.  */
+void
+counted_by_check_type (tree type)
+{
+  if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by || !type
+      || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_NAME (type))
+    return;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      tree name = counter_name (f);
+      if (!name)
+	continue;
+      struct flex_member found;
+      memset (&found, 0, sizeof found);
+      if (!find_member (type, name, &found, 0))
+	error_at (DECL_SOURCE_LOCATION (f),
+		  "argument %qE to the %<counted_by%> attribute is not a field "
+		  "declaration in the same structure as %qD", name, f);
+      else if (!is_counter_type (TREE_TYPE (found.counter[found.counter_depth
+							   - 1])))
+	error_at (DECL_SOURCE_LOCATION (f),
+		  "argument %qE to the %<counted_by%> attribute is not a field "
+		  "declaration with an integer type", name);
+    }
 }

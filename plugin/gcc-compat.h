@@ -59,10 +59,18 @@
 #define KALLOC_NATIVE_COUNTED_BY 0
 #endif
 
-/* GCC 13 grew a SARIF diagnostics format; 14 split attribute tables
- * into scoped tables, but register_attribute() keeps working for plugins. */
+/* Where the macro expansion MAP was used: a member function from 14.  */
+static inline location_t
+kalloc_expansion_point (const line_map_macro *map)
+{
+#if KALLOC_GCC_MAJOR >= 14
+  return map->get_expansion_point_location ();
+#else
+  return MACRO_MAP_EXPANSION_POINT_LOCATION (map);
+#endif
+}
 
-/* The static chain / gimple_call_fndecl API is stable from 11 to 15. */
+/* The function a call statement calls, NULL for internal calls.  */
 static inline tree
 kalloc_call_fndecl (const gimple *stmt)
 {

@@ -279,6 +279,12 @@ on_pragmas (void *, void *)
 }
 
 static void
+on_finish_type (void *type, void *)
+{
+  counted_by_check_type ((tree) type);
+}
+
+static void
 on_finish (void *, void *)
 {
   report_finish ();
@@ -320,6 +326,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		     &pass_info);
   register_callback (plugin_name_text, PLUGIN_ATTRIBUTES, on_attributes, NULL);
   register_callback (plugin_name_text, PLUGIN_PRAGMAS, on_pragmas, NULL);
+  register_callback (plugin_name_text, PLUGIN_FINISH_TYPE, on_finish_type,
+		     NULL);
   register_callback (plugin_name_text, PLUGIN_FINISH, on_finish, NULL);
 
   if (kalloc_opts.dump)

@@ -122,6 +122,7 @@ bool flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset);
 tree flex_counter_type (const struct flex_member *flex);
 void counted_by_register (void);
 void counted_by_init (void);
+void counted_by_check_type (tree type);
 
 /* ---- silencing (silence.c) -------------------------------------------- */
 

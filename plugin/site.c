@@ -37,7 +37,7 @@ user_name (gcall *call, const struct allocator *alloc)
       const char *macro_name = linemap_map_get_macro_name (macro);
       if (macro_name && alloc_find_name (macro_name))
 	name = macro_name;
-      loc = MACRO_MAP_EXPANSION_POINT_LOCATION (macro);
+      loc = kalloc_expansion_point (macro);
     }
   return name;
 }

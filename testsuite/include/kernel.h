@@ -31,9 +31,11 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 typedef unsigned int gfp_t;
+#if __STDC_VERSION__ < 202311L
 typedef _Bool bool;
 #define true 1
 #define false 0
+#endif
 
 #define __GFP_ZERO 0x100u
 #define GFP_KERNEL 0xcc0u
