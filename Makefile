@@ -3,6 +3,7 @@
 #   make                 build plugin/kalloc.so for $(CC) (default gcc)
 #   make CC=gcc-11       build it for another installed GCC
 #   make check           run the DejaGnu testsuite
+#   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
 #   make demo            install what is missing, build, show what kalloc catches
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
@@ -25,7 +26,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin check demo deps clean headers-present FORCE
+.PHONY: all plugin check check-gcc demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -50,6 +51,10 @@ $(PLUGIN): $(BUILD)/kalloc.so FORCE
 
 check: $(PLUGIN)
 	@testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
+
+# The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
+check-gcc:
+	@testsuite/check-gcc
 
 deps:
 	@testsuite/install-deps "$(CC)"
