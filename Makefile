@@ -4,6 +4,7 @@
 #   make CC=gcc-11       build it for another installed GCC
 #   make check           run the DejaGnu testsuite
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
+#   make check-objsize   counted_by object sizes against GCC 15 (root)
 #   make demo            install what is missing, build, show what kalloc catches
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
@@ -26,7 +27,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin check check-gcc demo deps clean headers-present FORCE
+.PHONY: all plugin check check-gcc check-objsize demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -55,6 +56,10 @@ check: $(PLUGIN)
 # The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
 check-gcc:
 	@testsuite/check-gcc
+
+# counted_by object sizes against GCC 15's (sid chroot, root).
+check-objsize: $(PLUGIN)
+	@testsuite/objsize/check-objsize "$(CC)" "$(abspath $(PLUGIN))"
 
 deps:
 	@testsuite/install-deps "$(CC)"

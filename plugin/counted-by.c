@@ -317,3 +317,35 @@ counted_by_check_type (tree type)
 		  "declaration with an integer type", name);
     }
 }
+
+/* FAM, a member of RECORD: is it annotated, and where is its counter?
+   Fills OUT's FAM, ELEM_SIZE and counter path.  */
+bool
+flex_counter_for (tree record, tree fam, struct flex_member *out)
+{
+  memset (out, 0, sizeof *out);
+  if (!record || !RECORD_OR_UNION_TYPE_P (record) || TREE_CODE (fam) != FIELD_DECL
+      || !is_flexible_array_type (TREE_TYPE (fam))
+      || !elem_size_of (TREE_TYPE (fam), &out->elem_size))
+    return false;
+  out->fam = fam;
+  tree name = counter_name (fam);
+  return name && find_member (record, name, out, 0)
+	 && is_counter_type (flex_counter_type (out));
+}
+
+/* Does RECORD end in an annotated flexible array?  Fills OUT, with the
+   array's offset.  */
+bool
+flex_counted_member (tree record, struct flex_member *out)
+{
+  if (!record || TREE_CODE (record) != RECORD_TYPE || !COMPLETE_TYPE_P (record))
+    return false;
+  tree last = last_field (record);
+  unsigned HOST_WIDE_INT offset;
+  if (!last || !field_offset (last, &offset)
+      || !flex_counter_for (record, last, out))
+    return false;
+  out->offset = offset;
+  return true;
+}

@@ -33,6 +33,7 @@
 #include "stor-layout.h"
 #include "gimple-iterator.h"
 #include "gimple-pretty-print.h"
+#include "gimplify.h"
 #include "gimplify-me.h"
 #include "tree-cfg.h"
 #include "tree-into-ssa.h"
@@ -58,6 +59,9 @@
 #else
 #define KALLOC_NATIVE_COUNTED_BY 0
 #endif
+
+/* __builtin_dynamic_object_size () arrived in GCC 12.  */
+#define KALLOC_HAVE_DYNAMIC_OBJECT_SIZE (KALLOC_GCC_MAJOR >= 12)
 
 /* Where the macro expansion MAP was used: a member function from 14.  */
 static inline location_t

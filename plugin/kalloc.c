@@ -324,6 +324,21 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (plugin_name_text, PLUGIN_PASS_MANAGER_SETUP, NULL,
 		     &pass_info);
+  /* Object sizes that follow counted_by, where kalloc provides it:
+     after early inlining, before each of GCC's object-size passes.  */
+  static const char *const object_size_passes[] = { "early_objsz", "objsz" };
+  for (size_t i = 0; i < ARRAY_SIZE (object_size_passes); i++)
+    {
+      opt_pass *object_sizes = object_size_pass_create (g);
+      if (!object_sizes || !kalloc_opts.counted_by)
+	break;
+      pass_info.pass = object_sizes;
+      pass_info.reference_pass_name = object_size_passes[i];
+      pass_info.ref_pass_instance_number = 1;
+      pass_info.pos_op = PASS_POS_INSERT_BEFORE;
+      register_callback (plugin_name_text, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			 &pass_info);
+    }
   register_callback (plugin_name_text, PLUGIN_ATTRIBUTES, on_attributes, NULL);
   register_callback (plugin_name_text, PLUGIN_PRAGMAS, on_pragmas, NULL);
   register_callback (plugin_name_text, PLUGIN_FINISH_TYPE, on_finish_type,

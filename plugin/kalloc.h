@@ -120,9 +120,15 @@ bool flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
 		struct flex_member *out);
 bool flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset);
 tree flex_counter_type (const struct flex_member *flex);
+bool flex_counter_for (tree record, tree fam, struct flex_member *out);
+bool flex_counted_member (tree record, struct flex_member *out);
 void counted_by_register (void);
 void counted_by_init (void);
 void counted_by_check_type (tree type);
+
+/* ---- object sizes for counted_by (object-size.c) --------------------- */
+
+opt_pass *object_size_pass_create (gcc::context *ctxt);
 
 /* ---- silencing (silence.c) -------------------------------------------- */
 
