@@ -39,5 +39,5 @@ ensure_chroot() {
 copy_tree() {
     rm -rf "$1/kalloc"
     mkdir -p "$1/kalloc"
-    git ls-files -z | xargs -0 cp --parents -t "$1/kalloc"
+    git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$1/kalloc"
 }

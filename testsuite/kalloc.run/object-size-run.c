@@ -68,4 +68,4 @@ main (void)
   return kstub_failures != 0;
 }
 
-/* { dg-final { fails-without-plugin } } */
+/* { dg-final { fails-without-plugin "unless-native-counted-by" } } */
