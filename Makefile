@@ -5,7 +5,11 @@
 #   make check           run the DejaGnu testsuite
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
 #   make check-objsize   counted_by object sizes against GCC 15 (root)
+#   make check-ecosystem install, deb, ccache, distcc
 #   make demo            install what is missing, build, show what kalloc catches
+#   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
+#                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
+#   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -27,7 +31,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin check check-gcc check-objsize demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-objsize check-ecosystem demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -61,12 +65,73 @@ check-gcc:
 check-objsize: $(PLUGIN)
 	@testsuite/objsize/check-objsize "$(CC)" "$(abspath $(PLUGIN))"
 
+# install, the Debian package, ccache and distcc (root for the package).
+check-ecosystem: $(PLUGIN)
+	@testsuite/ecosystem/check-ecosystem "$(CC)" "$(abspath $(PLUGIN))"
+
 deps:
 	@testsuite/install-deps "$(CC)"
 
 demo: deps
 	@$(MAKE) --no-print-directory plugin
 	@docs/demo/run-demo "$(CC)" "$(abspath $(PLUGIN))"
+
+# ---- install ---------------------------------------------------------------
+# The plugin goes into the compiler's own plugin directory, where
+# -fplugin=kalloc finds it by name; DESTDIR stages, PREFIX places the rest.
+PREFIX ?= /usr/local
+VERSION := 0.1
+INSTALL_PLUGIN_DIR = $(DESTDIR)$(PLUGIN_DIR)
+INSTALL_DOCS := README.md docs/usage.md docs/diagnostics.md docs/rewrites.md \
+	docs/allocators.md docs/object-size.md
+
+# kalloc-gcc-N runs gcc-N with the plugin: a compiler for CC=, ccache
+# and distcc (whose distccd refuses -fplugin= in what it is sent).
+WRAPPER := kalloc-gcc-$(GCC_MAJOR)
+CC_PATH = $(shell command -v $(firstword $(CC)))
+
+install: $(PLUGIN)
+	install -d $(INSTALL_PLUGIN_DIR) $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
+		$(DESTDIR)$(PREFIX)/share/man/man7 $(DESTDIR)$(PREFIX)/share/doc/kalloc
+	install -m 0644 $(PLUGIN) $(INSTALL_PLUGIN_DIR)/kalloc.so
+	printf '#!/bin/sh\n# %s with the kalloc plugin\nexec %s -fplugin=kalloc "$$@"\n' \
+		'$(CC_PATH)' '$(CC_PATH)' > $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
+	chmod 0755 $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
+	install -m 0644 include/kalloc.h $(DESTDIR)$(PREFIX)/include/kalloc.h
+	install -m 0644 docs/kalloc.7 $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
+	install -m 0644 $(INSTALL_DOCS) $(DESTDIR)$(PREFIX)/share/doc/kalloc/
+
+uninstall:
+	rm -f $(INSTALL_PLUGIN_DIR)/kalloc.so $(DESTDIR)$(PREFIX)/include/kalloc.h \
+		$(DESTDIR)$(PREFIX)/bin/$(WRAPPER) \
+		$(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/kalloc
+
+# A Debian package for $(CC): build/kalloc_VERSION_ARCH.deb, tied to the
+# exact GCC package it was built against (a plugin loads into no other).
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB_GCC = gcc-$(GCC_MAJOR)
+DEB_GCC_VERSION = $(shell dpkg-query -W -f='$${Version}' $(DEB_GCC) 2>/dev/null)
+DEB_ROOT := build/deb/root
+
+deb: $(PLUGIN)
+	rm -rf build/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr
+	install -d $(DEB_ROOT)/DEBIAN
+	printf '%s\n' \
+	  'Package: kalloc' \
+	  'Version: $(VERSION)' \
+	  'Architecture: $(DEB_ARCH)' \
+	  'Maintainer: kalloc developers <kalloc@invalid>' \
+	  'Depends: $(DEB_GCC) (= $(DEB_GCC_VERSION))' \
+	  'Section: devel' \
+	  'Priority: optional' \
+	  'Description: GCC plugin: typed, overflow-checked kmalloc() for legacy C code' \
+	  ' kalloc gives code calling the Linux kmalloc() family the guarantees of' \
+	  ' Linux 7.0 kmalloc_obj()/kmalloc_objs()/kmalloc_flex() at compile time:' \
+	  ' size-mismatch warnings, overflow-checked sizes, counted_by counters.' \
+	  > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group --build $(DEB_ROOT) build/kalloc_$(VERSION)_$(DEB_ARCH).deb
 
 clean:
 	rm -rf build $(PLUGIN)

@@ -28,6 +28,9 @@ static const struct size_helper size_helpers[] = {
   { "array_size",   2, SIZE_SAT_MUL, SIZE_LEAF },
   { "array3_size",  3, SIZE_SAT_MUL, SIZE_SAT_MUL },
   { "__ab_c_size",  3, SIZE_SAT_ADD, SIZE_SAT_MUL },
+  /* include/kalloc.h's typed allocators.  */
+  { "__kalloc_size_mul", 2, SIZE_SAT_MUL, SIZE_LEAF },
+  { "__kalloc_size_add", 2, SIZE_SAT_ADD, SIZE_LEAF },
 };
 
 static const struct size_helper *
