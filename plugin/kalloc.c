@@ -20,6 +20,10 @@
  *                        (GCC 11-14; GCC 15 has its own)
  *   report=FILE          append one JSON line per allocation site
  *   dump                 write the pass's dump (BASE.*.kalloc)
+ *   suggest              fix-it hints converting each legacy call to Linux
+ *                        7.0's typed form (kmalloc_obj (*p) ...); see
+ *                        -fdiagnostics-generate-patch
+ *   suggest-keep-gfp     ... keeping GFP_KERNEL arguments
  *
  * Usage: gcc -fplugin=kalloc.so [-fplugin-arg-kalloc-mode=check] ...
  */
@@ -37,6 +41,8 @@ struct kalloc_options kalloc_opts = {
   true,				/* counter_check */
   true,				/* counted_by */
   false,			/* dump */
+  false,			/* suggest */
+  false,			/* suggest_keep_gfp */
   NULL				/* report */
 };
 
@@ -45,7 +51,7 @@ static struct plugin_info kalloc_info = {
   "typed, overflow-checked kmalloc () for legacy code; see docs/usage.md\n"
   "  mode=harden|check  disable  no-warn=object,array,flex,all\n"
   "  alloc=NAME:ROLES  no-counter-store  no-counter-check  no-counted-by\n"
-  "  report=FILE  dump"
+  "  report=FILE  dump  suggest  suggest-keep-gfp"
 };
 
 /* ---- the pass ---------------------------------------------------------- */
@@ -120,6 +126,7 @@ kalloc_execute (function *fun)
   bool update_ssa = false;
 
   diagnose_reset_function ();
+  suggest_reset_function ();
   for (int i = 0; i < count; i++)
     {
       struct alloc_site site;
@@ -128,6 +135,8 @@ kalloc_execute (function *fun)
       diagnose_site (&site);
       update_ssa |= rewrite_site (&site);
       report_site (&site);
+      if (kalloc_opts.suggest)
+	suggest_site (&site);
       dump_site (&site);
     }
   free (calls);
@@ -206,6 +215,8 @@ static const struct flag_arg flag_args[] = {
   { "no-counter-check", &kalloc_opts.counter_check, false },
   { "no-counted-by", &kalloc_opts.counted_by, false },
   { "dump", &kalloc_opts.dump, true },
+  { "suggest", &kalloc_opts.suggest, true },
+  { "suggest-keep-gfp", &kalloc_opts.suggest_keep_gfp, true },
 };
 
 /* Apply one -fplugin-arg-kalloc-KEY[=VALUE]; report and fail if bad.  */

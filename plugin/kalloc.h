@@ -38,6 +38,8 @@ struct kalloc_options
   bool counter_check;		/* fail counts the counter cannot hold */
   bool counted_by;		/* provide the counted_by attribute */
   bool dump;			/* write the pass's dump file */
+  bool suggest;			/* fix-its to the typed allocators */
+  bool suggest_keep_gfp;	/* ... keeping GFP_KERNEL */
   const char *report;		/* per-site JSON lines file, or NULL */
 };
 
@@ -164,6 +166,7 @@ struct alloc_site
   gcall *call;
   const struct allocator *alloc;
   const char *name;		/* the allocator as the user spelled it */
+  bool in_macro;		/* the call is written in a macro body */
   location_t loc;		/* the user's line (macro expansion point) */
   tree pointee;			/* type the result is stored as, or NULL */
   tree dest;			/* where it is stored (for messages) or NULL */
@@ -190,6 +193,8 @@ void diagnose_site (struct alloc_site *site);
 void diagnose_reset_function (void);
 bool rewrite_site (struct alloc_site *site);
 void report_site (const struct alloc_site *site);
+void suggest_site (const struct alloc_site *site);
+void suggest_reset_function (void);
 void report_finish (void);
 
 #endif /* KALLOC_H */

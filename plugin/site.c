@@ -22,12 +22,14 @@ user_location (gcall *call)
 /* The allocator's name as the user wrote it: in 6.10+ kernels the
    call is kmalloc_noprof () inside the kmalloc () macro, and kzalloc ()
    or kvcalloc () are macros over other allocators.  The outermost macro
-   that names an allocator is what the user wrote.  */
+   that names an allocator is what the user wrote; a macro around that
+   (or around a plain call) means the call is written in a macro body.  */
 static const char *
-user_name (gcall *call, const struct allocator *alloc)
+user_name (gcall *call, const struct allocator *alloc, bool *in_macro)
 {
   const char *name = alloc->name;
   location_t loc = gimple_location (call);
+  int depth = 0, alloc_depth = -1;
   while (linemap_location_from_macro_expansion_p (line_table, loc))
     {
       const line_map *map = linemap_lookup (line_table, loc);
@@ -36,9 +38,14 @@ user_name (gcall *call, const struct allocator *alloc)
       const line_map_macro *macro = linemap_check_macro (map);
       const char *macro_name = linemap_map_get_macro_name (macro);
       if (macro_name && alloc_find_name (macro_name))
-	name = macro_name;
+	{
+	  name = macro_name;
+	  alloc_depth = depth;
+	}
       loc = kalloc_expansion_point (macro);
+      depth++;
     }
+  *in_macro = depth > alloc_depth + 1;
   return name;
 }
 
@@ -183,7 +190,7 @@ site_analyze (gcall *call, struct alloc_site *site)
 
   site->call = call;
   site->loc = user_location (call);
-  site->name = user_name (call, a);
+  site->name = user_name (call, a, &site->in_macro);
   site->pointee = pointee_infer (call, &site->dest);
   site->kind = SITE_OPAQUE;
   if (a->count_arg >= 0)
