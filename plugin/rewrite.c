@@ -184,7 +184,7 @@ emit_counter_store (struct alloc_site *site, tree count)
   basic_block store_bb = insert_cond_bb (gimple_bb (last), last, cond,
 					 profile_probability::likely ());
 
-  tree record = site->pointee;
+  tree record = TYPE_MAIN_VARIANT (site->pointee);
   tree ref = build2 (MEM_REF, record, result,
 		     build_int_cst (build_pointer_type (record), 0));
   for (int i = 0; i < site->flex.counter_depth; i++)
