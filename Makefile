@@ -4,6 +4,7 @@
 #   make CC=gcc-11       build it for another installed GCC
 #   make check           run the DejaGnu testsuite
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
+#   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
 #   make check-objsize   counted_by object sizes against GCC 15 (root)
 #   make check-ecosystem install, deb, ccache, distcc
 #   make demo            install what is missing, build, show what kalloc catches
@@ -31,7 +32,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-objsize check-ecosystem demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -60,6 +61,10 @@ check: $(PLUGIN)
 # The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
 check-gcc:
 	@testsuite/check-gcc
+
+# The cross compilers (arm64, armhf), run tests under qemu-user.
+check-cross:
+	@testsuite/check-cross
 
 # counted_by object sizes against GCC 15's (sid chroot, root).
 check-objsize: $(PLUGIN)

@@ -4,12 +4,12 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
 struct foo *f (size_t n)
 {
   struct foo *p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-bogus "allocates" } */
   kfree (p);
-  p = kcalloc (n, sizeof (p), GFP_KERNEL); /* { dg-warning "element size 8" } */
+  p = kcalloc (n, sizeof (p), GFP_KERNEL); /* { dg-warning "element size \[48\]" } */
   return p;
 }

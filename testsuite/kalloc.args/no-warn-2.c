@@ -4,7 +4,7 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
 struct foo *f (size_t n)
 {

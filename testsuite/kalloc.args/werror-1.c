@@ -4,11 +4,11 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
 struct foo *f (void)
 {
-  struct foo *p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-error "allocates 8 bytes" } */
+  struct foo *p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-error "allocates \[48\] bytes" } */
   return p;
 }
 /* { dg-prune-output "all warnings being treated as errors" } */

@@ -5,13 +5,13 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 struct holder { int id; struct foo *f; struct foo *slots[4]; };
 struct foo *global_foo;
 
 void to_field (struct holder *h)
 {
-  h->f = kmalloc (sizeof (h->f), GFP_KERNEL); /* { dg-warning "'kmalloc' allocates 8 bytes, the size of a pointer, for 'struct foo', which needs 24; did you mean 'sizeof \\(\\*h->f\\)'" } */
+  h->f = kmalloc (sizeof (h->f), GFP_KERNEL); /* { dg-warning "'kmalloc' allocates \[48\] bytes, the size of a pointer, for 'struct foo', which needs 24; did you mean 'sizeof \\(\\*h->f\\)'" } */
 }
 
 void to_global (void)
@@ -31,7 +31,7 @@ void to_slot (struct holder *h, int i)
 
 struct foo *through_cast (void)
 {
-  struct foo *p = (struct foo *) kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates 8 bytes" } */
+  struct foo *p = (struct foo *) kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates \[48\] bytes" } */
   return p;
 }
 
@@ -46,7 +46,7 @@ struct foo *through_phi (int c)
 {
   struct foo *p;
   if (c)
-    p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates 8 bytes" } */
+    p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates \[48\] bytes" } */
   else
     p = kmalloc (sizeof (*p), GFP_KERNEL); /* { dg-bogus "allocates" } */
   return p;
@@ -56,7 +56,7 @@ void escape (struct foo **);
 
 struct foo *addressable (void)
 {
-  struct foo *p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates 8 bytes" } */
+  struct foo *p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates \[48\] bytes" } */
   escape (&p);
   return p;
 }

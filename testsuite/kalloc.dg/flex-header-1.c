@@ -4,11 +4,11 @@
 
 #include "kernel.h"
 
-struct flex { long id; int n; u32 data[]; };
+struct flex { long long id; int n; u32 data[]; };
 
 struct flex *short_header (size_t n)
 {
-  struct flex *p = kmalloc (sizeof (p) + n * sizeof (p->data[0]), GFP_KERNEL); /* { dg-warning "'kmalloc' allocates a 8-byte header for 'struct flex', whose flexible array 'data' starts at offset 12; did you mean 'struct_size \\(p, data, count\\)'" } */
+  struct flex *p = kmalloc (sizeof (p) + n * sizeof (p->data[0]), GFP_KERNEL); /* { dg-warning "'kmalloc' allocates a \[48\]-byte header for 'struct flex', whose flexible array 'data' starts at offset 12; did you mean 'struct_size \\(p, data, count\\)'" } */
   return p;
 }
 

@@ -3,7 +3,7 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 struct flex { int n; u32 data[]; };
 struct hdr { u32 len; u16 type; u16 flags; };
 struct old_style { int n; int items[1]; };

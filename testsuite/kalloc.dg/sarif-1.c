@@ -6,7 +6,7 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
 struct foo *f (void)
 {
@@ -15,5 +15,5 @@ struct foo *f (void)
 }
 
 /* { dg-final { scan-sarif "\"level\": \"warning\"" } } */
-/* { dg-final { scan-sarif "'kmalloc' allocates 8 bytes, the size of a pointer, for 'struct foo', which needs 24" } } */
+/* { dg-final { scan-sarif "'kmalloc' allocates \[48\] bytes, the size of a pointer, for 'struct foo', which needs 24" } } */
 /* { dg-final { scan-sarif "\"startLine\": 13" } } */

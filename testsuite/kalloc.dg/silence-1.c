@@ -5,7 +5,7 @@
 #include "kernel.h"
 #include "kalloc.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
 #if !KALLOC_PLUGIN_LOADED
 #error "kalloc.h should see the plugin"
@@ -20,7 +20,7 @@ struct foo *one_line (void)
 #pragma kalloc ignore
   p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-bogus "allocates" } */
   kfree (p);
-  p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates 8 bytes" } */
+  p = kmalloc (sizeof (p), GFP_KERNEL); /* { dg-warning "allocates \[48\] bytes" } */
   return p;
 }
 

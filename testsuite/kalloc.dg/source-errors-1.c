@@ -3,7 +3,7 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
 struct foo *broken (size_t n)
 {

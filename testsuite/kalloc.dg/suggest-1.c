@@ -5,7 +5,7 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 struct flex { int n; u32 data[] __counted_by (n); };
 struct holder { struct foo *many; struct flex *fl; };
 

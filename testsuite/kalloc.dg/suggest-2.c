@@ -6,7 +6,7 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 #define ALLOC_FOO() kmalloc (sizeof (struct foo), GFP_KERNEL)
 
 struct foo *

@@ -6,10 +6,10 @@
 
 #include "kernel.h"
 
-struct foo { long a, b, c; };
+struct foo { long long a, b, c; };
 
-/* A count whose product with 24 wraps to 16 bytes.  */
-#define WRAP_COUNT (SIZE_MAX / 24 + 2)
+/* A count whose product with sizeof (struct foo) wraps to a few bytes.  */
+#define WRAP_COUNT (SIZE_MAX / sizeof (struct foo) + 2)
 
 static struct device dev;
 
@@ -49,10 +49,10 @@ main (void)
 
   /* In range: the exact size.  */
   p = kmalloc (n * sizeof (*p), GFP_KERNEL);
-  CHECK (p && kstub_last_size == 240);
+  CHECK (p && kstub_last_size == 10 * sizeof (struct foo));
   kfree (p);
   p = product_in_earlier_statement (n);
-  CHECK (p && kstub_last_size == 240);
+  CHECK (p && kstub_last_size == 10 * sizeof (struct foo));
   kfree (p);
 
   /* Wrapping: every family fails instead of returning 16 bytes.  */
@@ -79,7 +79,7 @@ main (void)
   p = narrow_signed_count (OPAQUE (-1));
   CHECK (p == NULL);
   p = narrow_signed_count (OPAQUE (3));
-  CHECK (p && kstub_last_size == 72);
+  CHECK (p && kstub_last_size == 3 * sizeof (struct foo));
   kfree (p);
 
   /* Untyped buffers are sizes too.  */
@@ -87,10 +87,10 @@ main (void)
   CHECK (buf == NULL);
 
   /* rows * cols wraps before the sizeof: both products are checked.  */
-  p = two_factors (OPAQUE ((size_t) 1 << 33), OPAQUE ((size_t) 1 << 31));
+  p = two_factors (OPAQUE (SIZE_MAX / 4 + 1), OPAQUE ((size_t) 8));
   CHECK (p == NULL);
   p = two_factors (OPAQUE ((size_t) 2), OPAQUE ((size_t) 3));
-  CHECK (p && kstub_last_size == 144);
+  CHECK (p && kstub_last_size == 6 * sizeof (struct foo));
   kfree (p);
 
   return kstub_failures != 0;
