@@ -152,8 +152,12 @@ analyze_size_call (struct alloc_site *site)
 	 sum may be a header and a flexible array.  */
       if (size_split_sum (expr, other, &addend, &count_node))
 	{
+	  /* Not flex: (n + 1) * C is an array, unless the "header" part
+	     holds a whole pointee (sizeof (*h) + n * C folded that way).  */
 	  if (!analyze_flex (site, addend * factor, factor, count_node)
-	      && site->pointee && elem_fits_pointee (factor, site->pointee))
+	      && site->pointee && !site->has_flex
+	      && (elem_fits_pointee (factor, site->pointee)
+		  || addend * factor < type_size (site->pointee)))
 	    set_array (site, factor, other);
 	}
       else

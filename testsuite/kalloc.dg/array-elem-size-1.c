@@ -72,6 +72,15 @@ struct foo *open_coded (size_t n, int m, unsigned short k)
   return p;
 }
 
+/* A count expression: (n + 1) elements of a pointer's size.  */
+struct foo *count_expression (size_t n)
+{
+  struct foo *p = kmalloc ((n + 1) * sizeof (p), GFP_KERNEL); /* { dg-warning "'kmalloc' element size \[48\] does not match 'struct foo'" } */
+  kfree (p);
+  p = kzalloc (sizeof (*p) * (n + 2), GFP_KERNEL); /* { dg-bogus "element size" } */
+  return p;
+}
+
 /* Smaller element type.  */
 u64 *short_elements (size_t n)
 {
