@@ -140,6 +140,7 @@ kalloc_execute (function *fun)
       dump_site (&site);
     }
   free (calls);
+  update_ssa |= bounds_instrument_function (fun);
   return update_ssa ? TODO_update_ssa | TODO_cleanup_cfg : 0;
 }
 

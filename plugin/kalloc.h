@@ -132,6 +132,10 @@ void counted_by_check_type (tree type);
 
 opt_pass *object_size_pass_create (gcc::context *ctxt);
 
+/* ---- -fsanitize=bounds for counted_by (bounds.c) ---------------------- */
+
+bool bounds_instrument_function (function *fun);
+
 /* ---- silencing (silence.c) -------------------------------------------- */
 
 void silence_register_attributes (void);

@@ -153,11 +153,14 @@ analyze_size_call (struct alloc_site *site)
       if (size_split_sum (expr, other, &addend, &count_node))
 	{
 	  /* Not flex: (n + 1) * C is an array, unless the "header" part
-	     holds a whole pointee (sizeof (*h) + n * C folded that way).  */
+	     holds a whole pointee (sizeof (*h) + n * C folded that way) or
+	     the pointee ends in an old-style items[1] array.  */
+	  unsigned HOST_WIDE_INT trailing;
 	  if (!analyze_flex (site, addend * factor, factor, count_node)
 	      && site->pointee && !site->has_flex
 	      && (elem_fits_pointee (factor, site->pointee)
-		  || addend * factor < type_size (site->pointee)))
+		  || (addend * factor < type_size (site->pointee)
+		      && !flex_trailing_array (site->pointee, &trailing))))
 	    set_array (site, factor, other);
 	}
       else
