@@ -121,6 +121,11 @@ collect_allocation_calls (function *fun, int *count)
 static unsigned int
 kalloc_execute (function *fun)
 {
+  /* Inside an allocator's own body (the kernel's inline kzalloc () calls
+     kmalloc () with its parameter) there is no site of the user's.  */
+  if (alloc_find (fun->decl))
+    return 0;
+
   int count;
   gcall **calls = collect_allocation_calls (fun, &count);
   bool update_ssa = false;
