@@ -98,6 +98,8 @@ bool size_is_const (const struct size_expr *expr, int n,
 		    unsigned HOST_WIDE_INT *value);
 bool size_split_product (const struct size_expr *expr, int n,
 			 unsigned HOST_WIDE_INT *factor, int *other);
+bool size_product (const struct size_expr *expr, int n,
+		   unsigned HOST_WIDE_INT *constant, int *other);
 bool size_split_sum (const struct size_expr *expr, int n,
 		     unsigned HOST_WIDE_INT *addend, int *other);
 bool size_needs_saturation (const struct size_expr *expr);

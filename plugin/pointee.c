@@ -6,7 +6,9 @@
  * struct field), the function's return type, following copies, casts
  * and PHI nodes (the 6.10+ alloc_hooks () macro passes the result
  * through a statement-expression temporary).  Destinations that disagree
- * give no type: kalloc only reasons about what it is sure of.
+ * give no type, and neither does an untyped pointer that is offset (fs/
+ * select.c's one kvmalloc () cut into six bitmaps): kalloc only reasons
+ * about what it is sure of.
  */
 #include "kalloc.h"
 
@@ -35,6 +37,8 @@ struct pointee_walk
   tree type;			/* the type found so far */
   tree dest;			/* where it was found */
   bool conflict;		/* two destinations disagree */
+  bool carved;			/* an untyped pointer is offset: a buffer
+				   cut into pieces, not one typed object */
   int visited[POINTEE_VISIT_MAX];
   int nvisited;
 };
@@ -93,6 +97,11 @@ walk_use (struct pointee_walk *walk, tree name, gimple *stmt, int depth)
       enum tree_code code = gimple_assign_rhs_code (assign);
       if (gimple_assign_rhs1 (assign) != name)
 	return;
+      if (code == POINTER_PLUS_EXPR)
+	{
+	  walk->carved = true;
+	  return;
+	}
       if (TREE_CODE (lhs) == SSA_NAME
 	  && (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)))
 	walk_value (walk, lhs, depth + 1);
@@ -148,7 +157,7 @@ pointee_infer (gcall *call, tree *dest)
   else
     note_destination (&walk, TREE_TYPE (lhs), lhs);
 
-  if (walk.conflict || !walk.type)
+  if (walk.conflict || walk.carved || !walk.type)
     return NULL_TREE;
   *dest = walk.dest;
   return walk.type;

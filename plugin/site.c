@@ -130,7 +130,7 @@ set_array (struct alloc_site *site, unsigned HOST_WIDE_INT elem, int count)
   site->kind = SITE_ARRAY;
   site->elem_size = elem;
   site->count_node = count;
-  site->count = site->expr.node[count].value;
+  site->count = count >= 0 ? site->expr.node[count].value : NULL_TREE;
 }
 
 static void
@@ -146,8 +146,15 @@ analyze_size_call (struct alloc_site *site)
       site->kind = SITE_OBJECT;
       site->size = constant;
     }
-  else if (size_split_product (expr, expr->root, &factor, &other))
+  else if (size_product (expr, expr->root, &factor, &other))
     {
+      /* Constant factors anywhere in the product make the element:
+	 array3_size (sizeof (T), n, 2) is an array of T pairs.  */
+      if (other < 0)
+	{
+	  set_array (site, factor, -1);
+	  return;
+	}
       /* GCC folds sizeof (*p) + n * 4 into (n + 2) * 4: a product of a
 	 sum may be a header and a flexible array.  */
       if (size_split_sum (expr, other, &addend, &count_node))

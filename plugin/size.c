@@ -220,6 +220,41 @@ size_split_product (const struct size_expr *expr, int n,
   return split_const (expr, n, SIZE_MUL, SIZE_SAT_MUL, factor, other);
 }
 
+static bool
+collect_product (const struct size_expr *expr, int n,
+		 unsigned HOST_WIDE_INT *constant, int *other, bool *any)
+{
+  const struct size_node *node = &expr->node[n];
+  unsigned HOST_WIDE_INT value;
+  if (size_is_const (expr, n, &value))
+    {
+      *any = true;
+      return !__builtin_mul_overflow (*constant, value, constant);
+    }
+  if (node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
+    return collect_product (expr, node->a, constant, other, any)
+	   && collect_product (expr, node->b, constant, other, any);
+  *other = *other == -1 ? n : -2;
+  return true;
+}
+
+/* Is node N a product with constant factors anywhere in it
+   (array3_size (sizeof (T), n, 2), n * 2 * sizeof (T))?  *CONSTANT gets
+   their product, *OTHER the one other factor, or -2 when there are
+   several.  */
+bool
+size_product (const struct size_expr *expr, int n,
+	      unsigned HOST_WIDE_INT *constant, int *other)
+{
+  enum size_op op = expr->node[n].op;
+  bool any = false;
+  *constant = 1;
+  *other = -1;
+  return (op == SIZE_MUL || op == SIZE_SAT_MUL)
+	 && collect_product (expr, n, constant, other, &any) && any
+	 && *other != -1;
+}
+
 /* Is node N a sum ADDEND + OTHER, wrapping or saturating?  */
 bool
 size_split_sum (const struct size_expr *expr, int n,

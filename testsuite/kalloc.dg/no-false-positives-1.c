@@ -111,3 +111,35 @@ struct foo *empty (void)
 {
   return kmalloc (0, GFP_KERNEL); /* { dg-bogus "allocates" } */
 }
+
+/* Linux 6.1 fs/select.c: one buffer cut into six bitmaps; the first is
+   stored as unsigned long *, the others by pointer arithmetic.  */
+struct fd_set_bits { unsigned long *in, *out, *ex, *res_in, *res_out, *res_ex; };
+int carved (size_t size, struct fd_set_bits *fds)
+{
+  void *bits;
+  size_t alloc_size = 6 * size;
+  bits = kvmalloc (alloc_size, GFP_KERNEL); /* { dg-bogus "element size" } */
+  if (!bits)
+    return -1;
+  fds->in = bits;
+  fds->out = bits + size;
+  fds->ex = bits + 2 * size;
+  fds->res_in = bits + 3 * size;
+  fds->res_out = bits + 4 * size;
+  fds->res_ex = bits + 5 * size;
+  return 0;
+}
+
+/* Linux 6.1 drivers/hid/hid-core.c: array3_size (sizeof (T), n, 2).  */
+static inline size_t array3 (size_t a, size_t b, size_t c)
+{
+  return size_mul (size_mul (a, b), c);
+}
+struct hid_collection { int parent_idx; unsigned type, usage, level; };
+struct hid_collection *grow (unsigned collection_size)
+{
+  struct hid_collection *collection;
+  collection = kmalloc (array3_size (sizeof (struct hid_collection), collection_size, 2), GFP_KERNEL); /* { dg-bogus "element size" } */
+  return collection;
+}
