@@ -4,6 +4,8 @@
 #   make CC=gcc-11       build it for another installed GCC
 #   make check           run the DejaGnu testsuite
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
+#   make check-torture   GCC's C torture suite without and with the plugin
+#   make check-csmith    csmith random programs without and with the plugin
 #   make demo            install what is missing, build, show what kalloc catches
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
@@ -26,7 +28,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin check check-gcc demo deps clean headers-present FORCE
+.PHONY: all plugin check check-gcc check-torture check-csmith demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -55,6 +57,14 @@ check: $(PLUGIN)
 # The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
 check-gcc:
 	@testsuite/check-gcc
+
+# Peer tests: GCC's own torture suite (gcc-N-source, installed with apt if
+# missing) and csmith programs, built without and with the plugin.
+check-torture: $(PLUGIN)
+	@testsuite/torture/run-torture "$(CC)" "$(abspath $(PLUGIN))"
+
+check-csmith: $(PLUGIN)
+	@testsuite/torture/run-csmith "$(CC)" "$(abspath $(PLUGIN))" $(CSMITH_COUNT)
 
 deps:
 	@testsuite/install-deps "$(CC)"
