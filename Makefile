@@ -7,6 +7,8 @@
 #   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
 #   make check-objsize   counted_by object sizes against GCC 15 (root)
 #   make check-ecosystem install, deb, ccache, distcc
+#   make check-torture   GCC's C torture suite without and with the plugin
+#   make check-csmith    csmith random programs without and with the plugin
 #   make demo            install what is missing, build, show what kalloc catches
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
@@ -32,7 +34,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -73,6 +75,14 @@ check-objsize: $(PLUGIN)
 # install, the Debian package, ccache and distcc (root for the package).
 check-ecosystem: $(PLUGIN)
 	@testsuite/ecosystem/check-ecosystem "$(CC)" "$(abspath $(PLUGIN))"
+
+# Peer tests: GCC's own torture suite (gcc-N-source, installed with apt if
+# missing) and csmith programs, built without and with the plugin.
+check-torture: $(PLUGIN)
+	@testsuite/torture/run-torture "$(CC)" "$(abspath $(PLUGIN))"
+
+check-csmith: $(PLUGIN)
+	@testsuite/torture/run-csmith "$(CC)" "$(abspath $(PLUGIN))" $(CSMITH_COUNT)
 
 deps:
 	@testsuite/install-deps "$(CC)"
