@@ -132,7 +132,9 @@ check_array (struct alloc_site *site)
 {
   unsigned HOST_WIDE_INT size = pointee_size (site);
   unsigned HOST_WIDE_INT elem = site->elem_size;
-  if (site->swapped || elem == 0 || elem % size == 0)
+  /* elem 1 counts bytes (kmalloc_array (len, sizeof (u8))), not
+     elements of a type.  */
+  if (site->swapped || elem <= 1 || elem % size == 0)
     return;
   /* Arrays of pointers: a larger element is wasteful, not unsafe.  */
   if (POINTER_TYPE_P (site->pointee) && elem > size)

@@ -273,18 +273,24 @@ size_wraps (const struct size_expr *expr)
   return false;
 }
 
-/* Does the size multiply, and can some of its arithmetic wrap?  A sum
-   alone (len + 1) is left as it is.  */
+/* Does the size multiply by a constant (an element size: n * sizeof (T),
+   hdr + n * C), and can some of its arithmetic wrap?  A sum alone
+   (len + 1) is left as it is, and so is a product of two run-time
+   values (a * b): upstream's typed allocators check sizeof (T) * count,
+   and Linux's own overflow KUnit test allocates a wrapping a * b on
+   purpose.  */
 bool
 size_needs_saturation (const struct size_expr *expr)
 {
-  bool wraps = false, multiplies = false;
+  bool wraps = false, scales = false;
   /* Nodes are stored children first, so the root's tree is 0..root.  */
   for (int i = 0; i <= expr->root; i++)
     {
-      enum size_op op = expr->node[i].op;
-      wraps |= op == SIZE_MUL || op == SIZE_ADD;
-      multiplies |= op == SIZE_MUL || op == SIZE_SAT_MUL;
+      const struct size_node *node = &expr->node[i];
+      wraps |= node->op == SIZE_MUL || node->op == SIZE_ADD;
+      if (node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
+	scales |= expr->node[node->a].op == SIZE_CONST
+		  || expr->node[node->b].op == SIZE_CONST;
     }
-  return wraps && multiplies;
+  return wraps && scales;
 }

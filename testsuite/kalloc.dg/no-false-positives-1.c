@@ -143,3 +143,12 @@ struct hid_collection *grow (unsigned collection_size)
   collection = kmalloc (array3_size (sizeof (struct hid_collection), collection_size, 2), GFP_KERNEL); /* { dg-bogus "element size" } */
   return collection;
 }
+
+/* Linux 6.12 net/ethtool/cmis_fw_update.c: a byte count for a structure
+   pointer (sizeof (u8) elements).  */
+struct fw_block { u8 data[2048]; };
+struct fw_block *bytes_for_struct (size_t len)
+{
+  struct fw_block *epl = kmalloc_array (len, sizeof (u8), GFP_KERNEL); /* { dg-bogus "element size" } */
+  return epl;
+}
