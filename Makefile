@@ -5,6 +5,8 @@
 #   make check           run the DejaGnu testsuite
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
 #   make demo            install what is missing, build, show what kalloc catches
+#   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
+#                        boot them under QEMU, compare their KUnit results
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -26,7 +28,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin check check-gcc demo deps clean headers-present FORCE
+.PHONY: all plugin check check-gcc check-kernel demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -55,6 +57,11 @@ check: $(PLUGIN)
 # The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
 check-gcc:
 	@testsuite/check-gcc
+
+# Debian's Linux 6.1 and 6.12 (tinyconfig + KUnit) without and with the
+# plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
+check-kernel: $(PLUGIN)
+	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))"
 
 deps:
 	@testsuite/install-deps "$(CC)"
