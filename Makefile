@@ -13,6 +13,8 @@
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
 #   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
+#   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
+#                        boot them under QEMU, compare their KUnit results
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -34,7 +36,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -83,6 +85,11 @@ check-torture: $(PLUGIN)
 
 check-csmith: $(PLUGIN)
 	@testsuite/torture/run-csmith "$(CC)" "$(abspath $(PLUGIN))" $(CSMITH_COUNT)
+
+# Debian's Linux 6.1 and 6.12 (tinyconfig + KUnit) without and with the
+# plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
+check-kernel: $(PLUGIN)
+	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))"
 
 deps:
 	@testsuite/install-deps "$(CC)"
