@@ -13,6 +13,7 @@
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
 #   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
+#   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file
 #   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
 #                        boot them under QEMU, compare their KUnit results
 
@@ -36,7 +37,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel report demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -90,6 +91,10 @@ check-csmith: $(PLUGIN)
 # plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
 check-kernel: $(PLUGIN)
 	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))"
+
+# Summarise a report=FILE report: make report REPORT=kalloc.jsonl
+report:
+	@testsuite/kernel/report-summary $(REPORT)
 
 deps:
 	@testsuite/install-deps "$(CC)"
