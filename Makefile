@@ -7,6 +7,7 @@
 #   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
 #   make check-objsize   counted_by object sizes against GCC 15 (root)
 #   make check-ecosystem install, deb, ccache, distcc
+#   make bench           compile-time cost, code and memory (docs/performance.md)
 #   make demo            install what is missing, build, show what kalloc catches
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
@@ -32,7 +33,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -73,6 +74,13 @@ check-objsize: $(PLUGIN)
 # install, the Debian package, ccache and distcc (root for the package).
 check-ecosystem: $(PLUGIN)
 	@testsuite/ecosystem/check-ecosystem "$(CC)" "$(abspath $(PLUGIN))"
+
+# Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
+# makes against Linux 7.0's macros, memory: docs/performance.md.  The corpus
+# is cached in build/bench; about 20 minutes on 2 cores.
+bench: $(PLUGIN)
+	@testsuite/bench/make-corpus "$(CC)"
+	@testsuite/bench/run-bench "$(CC)" "$(abspath $(PLUGIN))"
 
 deps:
 	@testsuite/install-deps "$(CC)"
