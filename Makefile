@@ -9,6 +9,7 @@
 #   make check-ecosystem install, deb, ccache, distcc
 #   make check-torture   GCC's C torture suite without and with the plugin
 #   make check-csmith    csmith random programs without and with the plugin
+#   make bench           compile-time cost, code and memory (docs/performance.md)
 #   make demo            install what is missing, build, show what kalloc catches
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
@@ -37,7 +38,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel report demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -95,6 +96,13 @@ check-kernel: $(PLUGIN)
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
 	@testsuite/kernel/report-summary $(REPORT)
+
+# Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
+# makes against Linux 7.0's macros, memory: docs/performance.md.  The corpus
+# is cached in build/bench; about 20 minutes on 2 cores.
+bench: $(PLUGIN)
+	@testsuite/bench/make-corpus "$(CC)"
+	@testsuite/bench/run-bench "$(CC)" "$(abspath $(PLUGIN))"
 
 deps:
 	@testsuite/install-deps "$(CC)"
