@@ -12,28 +12,18 @@
 
 /* Locations warned about in the current function: the alloc_hooks ()
    macro expands one call into two, and one line deserves one warning. */
-static location_t *warned_locs;
-static int warned_count, warned_alloc;
+static struct location_set warned;
 
 void
 diagnose_reset_function (void)
 {
-  warned_count = 0;
+  warned.count = 0;
 }
 
 static bool
 already_warned (location_t loc)
 {
-  for (int i = 0; i < warned_count; i++)
-    if (warned_locs[i] == loc)
-      return true;
-  if (warned_count == warned_alloc)
-    {
-      warned_alloc = warned_alloc ? 2 * warned_alloc : 16;
-      warned_locs = XRESIZEVEC (location_t, warned_locs, warned_alloc);
-    }
-  warned_locs[warned_count++] = loc;
-  return false;
+  return !location_set_add (&warned, loc);
 }
 
 static const char *

@@ -191,6 +191,15 @@ struct alloc_site
 };
 
 bool site_analyze (gcall *call, struct alloc_site *site);
+
+/* Locations seen in the current function: the alloc_hooks () macro can
+   expand one call into two, and one line deserves one message.  */
+struct location_set
+{
+  location_t *locs;
+  int count, alloc;
+};
+bool location_set_add (struct location_set *set, location_t loc);
 const char *site_kind_name (enum site_kind kind);
 
 /* ---- diagnostics, rewrites, report ------------------------------------- */

@@ -229,3 +229,19 @@ site_kind_name (enum site_kind kind)
       return "opaque";
     }
 }
+
+/* Add LOC to SET; false when it was there already.  */
+bool
+location_set_add (struct location_set *set, location_t loc)
+{
+  for (int i = 0; i < set->count; i++)
+    if (set->locs[i] == loc)
+      return false;
+  if (set->count == set->alloc)
+    {
+      set->alloc = set->alloc ? 2 * set->alloc : 16;
+      set->locs = XRESIZEVEC (location_t, set->locs, set->alloc);
+    }
+  set->locs[set->count++] = loc;
+  return true;
+}

@@ -578,28 +578,12 @@ location_at (location_t loc, long offset)
 }
 
 /* Locations already suggested for in this function.  */
-static location_t *seen;
-static int seen_count, seen_alloc;
+static struct location_set seen;
 
 void
 suggest_reset_function (void)
 {
-  seen_count = 0;
-}
-
-static bool
-already_seen (location_t loc)
-{
-  for (int i = 0; i < seen_count; i++)
-    if (seen[i] == loc)
-      return true;
-  if (seen_count == seen_alloc)
-    {
-      seen_alloc = seen_alloc ? 2 * seen_alloc : 16;
-      seen = XRESIZEVEC (location_t, seen, seen_alloc);
-    }
-  seen[seen_count++] = loc;
-  return false;
+  seen.count = 0;
 }
 
 static bool
@@ -665,7 +649,7 @@ add_slot_edits (rich_location *richloc, const struct alloc_site *site,
 void
 suggest_site (const struct alloc_site *site)
 {
-  if (site->loc == UNKNOWN_LOCATION || already_seen (site->loc)
+  if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc)
       || site->kind == SITE_OPAQUE)
     return;
   if (site->in_macro)
