@@ -17,6 +17,8 @@
 #   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file
 #   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
 #                        boot them under QEMU, compare their KUnit results
+#   make check-kernel-cross  the same for Linux 6.12 on arm64 and 32-bit arm
+#                        with Debian's cross compilers
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -38,7 +40,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -90,8 +92,21 @@ check-csmith: $(PLUGIN)
 
 # Debian's Linux 6.1 and 6.12 (tinyconfig + KUnit) without and with the
 # plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
+# KERNELS="6.12" picks versions.
 check-kernel: $(PLUGIN)
-	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))" $(KERNELS)
+
+# Linux 6.12 cross-built with kalloc for arm64 and 32-bit arm, booted
+# under qemu-system-aarch64 / qemu-system-arm (-M virt); docs/kernel.md.
+CROSS_KERNEL_TARGETS := aarch64-linux-gnu arm-linux-gnueabihf
+check-kernel-cross:
+	@testsuite/check-cross --install-only $(CROSS_KERNEL_TARGETS)
+	@status=0; for t in $(CROSS_KERNEL_TARGETS); do \
+	    $(MAKE) --no-print-directory CC=$$t-gcc-12 build/$$t-gcc-12/kalloc.so || exit 1; \
+	    KALLOC_KERNEL_NO_COUNTED_BY=$${KALLOC_KERNEL_NO_COUNTED_BY:-no} \
+	    testsuite/kernel/check-kernel $$t-gcc-12 "$(CURDIR)/build/$$t-gcc-12/kalloc.so" \
+	        $(or $(KERNELS),6.12) || status=1; \
+	done; exit $$status
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
