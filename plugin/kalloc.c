@@ -60,7 +60,7 @@ static const pass_data kalloc_pass_data = {
   GIMPLE_PASS,			/* type */
   "kalloc",			/* name */
   OPTGROUP_NONE,		/* optinfo_flags */
-  TV_NONE,			/* tv_id */
+  TV_PLUGIN_RUN,		/* tv_id: -ftime-report's "plugin execution" */
   PROP_cfg | PROP_ssa,		/* properties_required */
   0,				/* properties_provided */
   0,				/* properties_destroyed */
