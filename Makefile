@@ -38,7 +38,11 @@ OBJECTS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(SOURCES))
 
 PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
-PLUGIN_LDFLAGS := -shared
+# cc1 carries libstdc++ (linked in statically) and exports it to plugins:
+# linking libstdc++.so too would make every compile load and relocate it,
+# about 4M instructions (docs/performance.md).
+PLUGIN_LDFLAGS := -shared -nodefaultlibs
+PLUGIN_LIBS := -lc -lgcc
 
 .PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross report bench demo deps clean headers-present FORCE
 
@@ -56,8 +60,8 @@ $(BUILD)/%.o: plugin/%.c plugin/kalloc.h plugin/gcc-compat.h | headers-present
 	@mkdir -p $(BUILD)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
-$(BUILD)/kalloc.so: $(OBJECTS)
-	$(HOSTCXX) $(PLUGIN_LDFLAGS) -o $@ $^
+$(BUILD)/kalloc.so: $(OBJECTS) Makefile
+	$(HOSTCXX) $(PLUGIN_LDFLAGS) -o $@ $(OBJECTS) $(PLUGIN_LIBS)
 
 # plugin/kalloc.so is the build for the compiler named last.
 $(PLUGIN): $(BUILD)/kalloc.so FORCE
@@ -114,7 +118,8 @@ report:
 
 # Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
 # makes against Linux 7.0's macros, memory: docs/performance.md.  The corpus
-# is cached in build/bench; about 20 minutes on 2 cores.
+# is cached in build/bench; about 28 minutes on an idle 2-core machine
+# (docs/performance.md).
 bench: $(PLUGIN)
 	@testsuite/bench/make-corpus "$(CC)"
 	@testsuite/bench/run-bench "$(CC)" "$(abspath $(PLUGIN))"

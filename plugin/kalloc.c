@@ -60,7 +60,7 @@ static const pass_data kalloc_pass_data = {
   GIMPLE_PASS,			/* type */
   "kalloc",			/* name */
   OPTGROUP_NONE,		/* optinfo_flags */
-  TV_NONE,			/* tv_id */
+  TV_PLUGIN_RUN,		/* tv_id: -ftime-report's "plugin execution" */
   PROP_cfg | PROP_ssa,		/* properties_required */
   0,				/* properties_provided */
   0,				/* properties_destroyed */
@@ -128,22 +128,34 @@ kalloc_execute (function *fun)
 
   int count;
   gcall **calls = collect_allocation_calls (fun, &count);
+  struct alloc_site *sites = XNEWVEC (struct alloc_site, count ? count : 1);
+  int nsites = 0;
   bool update_ssa = false;
 
   diagnose_reset_function ();
   suggest_reset_function ();
   for (int i = 0; i < count; i++)
     {
-      struct alloc_site site;
-      if (!site_analyze (calls[i], &site))
+      struct alloc_site *site = &sites[nsites];
+      if (!site_analyze (calls[i], site))
 	continue;
-      diagnose_site (&site);
-      update_ssa |= rewrite_site (&site);
-      report_site (&site);
+      diagnose_site (site);
       if (kalloc_opts.suggest)
-	suggest_site (&site);
-      dump_site (&site);
+	suggest_site (site);
+      nsites++;
     }
+  /* Last site first: a counter store splits the call's block, which moves
+     every statement after the call; backwards, that is only the statements
+     up to the next site (forwards, 100,000 calls in one block took
+     quadratic time).  */
+  for (int i = nsites - 1; i >= 0; i--)
+    update_ssa |= rewrite_site (&sites[i]);
+  for (int i = 0; i < nsites; i++)
+    {
+      report_site (&sites[i]);
+      dump_site (&sites[i]);
+    }
+  free (sites);
   free (calls);
   update_ssa |= bounds_instrument_function (fun);
   return update_ssa ? TODO_update_ssa | TODO_cleanup_cfg : 0;

@@ -198,7 +198,7 @@ static const pass_data object_size_pass_data = {
   GIMPLE_PASS,			/* type */
   "kalloc_objsz",		/* name */
   OPTGROUP_NONE,		/* optinfo_flags */
-  TV_NONE,			/* tv_id */
+  TV_PLUGIN_RUN,		/* tv_id: -ftime-report's "plugin execution" */
   PROP_cfg | PROP_ssa,		/* properties_required */
   0,				/* properties_provided */
   0,				/* properties_destroyed */

@@ -4,11 +4,17 @@
  *
  *   overflow-checked size  every wrapping product and sum of the size
  *                          is recomputed with .MUL_OVERFLOW/.ADD_OVERFLOW
- *                          and saturated branch-free (r | -overflow), so
+ *                          (a product, when optimizing, as a widening
+ *                          multiply whose high half is the overflow) and
+ *                          saturated branch-free (r | -overflow), so
  *                          an overflow asks for SIZE_MAX and the
  *                          allocation fails, as size_mul () makes it;
  *   counter range check    a count the counted_by counter cannot hold
  *                          also asks for SIZE_MAX (size | -(count > max));
+ *                          when every count the counter can hold gives a
+ *                          size that fits, the size is recomputed from
+ *                          the count without overflow checks: the range
+ *                          check is the only one it needs;
  *   counter store          after a non-NULL result, counter = count.
  *
  * The new code goes right before (and, for the counter, after) the call;
@@ -60,10 +66,54 @@ saturate (struct emitter *e, tree value, tree overflow)
   return emit (e, BIT_IOR_EXPR, e->type, value, mask);
 }
 
+/* The unsigned type twice as wide as E's, or NULL.  Only when GCC's
+   widening_mul pass will run: it makes the product one instruction
+   (x86-64's mul, arm64's mul/umulh, arm's umull), where -O0 or -O1
+   could expand a double-word multiply, or call libgcc for it.  */
+static tree
+widening_type (struct emitter *e)
+{
+  if (!optimize || !flag_expensive_optimizations)
+    return NULL_TREE;
+  unsigned prec = TYPE_PRECISION (e->type);
+  tree wide = lang_hooks.types.type_for_size (2 * prec, 1);
+  if (!wide || TYPE_PRECISION (wide) != 2 * prec)
+    return NULL_TREE;
+  return wide;
+}
+
+/* A * B in E's type, saturated, as a widening multiply in WIDE: the
+   high half is the overflow, and x86-64 makes "high != 0 ? -1 : 0" a
+   neg/sbb pair where .MUL_OVERFLOW's flag takes seto/movzbl/neg.  */
+static tree
+emit_saturating_mul_wide (struct emitter *e, tree wide, tree a, tree b)
+{
+  unsigned prec = TYPE_PRECISION (e->type);
+  tree product = emit (e, MULT_EXPR, wide, convert_to (e, wide, a),
+		       convert_to (e, wide, b));
+  tree low = emit (e, NOP_EXPR, e->type, product, NULL_TREE);
+  tree high = emit (e, RSHIFT_EXPR, wide, product,
+		    build_int_cst (integer_type_node, prec));
+  high = emit (e, NOP_EXPR, e->type, high, NULL_TREE);
+  tree overflow = emit (e, NE_EXPR, boolean_type_node, high,
+			build_zero_cst (e->type));
+  tree mask = make_ssa_name (e->type);
+  emit_stmt (e, gimple_build_assign (mask, COND_EXPR, overflow,
+				     build_all_ones_cst (e->type),
+				     build_zero_cst (e->type)), mask);
+  return emit (e, BIT_IOR_EXPR, e->type, low, mask);
+}
+
 /* A op B in E's type, saturated: IFN is .MUL_OVERFLOW or .ADD_OVERFLOW. */
 static tree
 emit_saturating (struct emitter *e, enum internal_fn ifn, tree a, tree b)
 {
+  if (ifn == IFN_MUL_OVERFLOW)
+    {
+      tree wide = widening_type (e);
+      if (wide)
+	return emit_saturating_mul_wide (e, wide, a, b);
+    }
   tree ctype = build_complex_type (e->type);
   tree pair = make_ssa_name (ctype);
   gcall *call = gimple_build_call_internal (ifn, 2, a, b);
@@ -142,6 +192,68 @@ counter_limit (tree counter_type, tree size_type)
     return NULL_TREE;
   return wide_int_to_tree (size_type,
 			   wi::mask (bits, false, TYPE_PRECISION (size_type)));
+}
+
+/* Can node N of EXPR exceed the size type when the count (node COUNT_NODE)
+   is at most LIMIT?  Every other leaf must be a constant; sums and
+   products of unsigned values grow with the count, so N's value at
+   count = LIMIT, in *MAX, bounds them all.  */
+static bool
+bounded_by_count (const struct size_expr *expr, int n, int count_node,
+		  tree limit, wide_int *max)
+{
+  unsigned prec = TYPE_PRECISION (expr->type);
+  const struct size_node *node = &expr->node[n];
+  if (n == count_node)
+    {
+      *max = wi::to_wide (limit);
+      return true;
+    }
+  switch (node->op)
+    {
+    case SIZE_LEAF:
+    case SIZE_CONST:
+      if (!node->value || TREE_CODE (node->value) != INTEGER_CST
+	  || tree_int_cst_sgn (node->value) < 0
+	  || wi::min_precision (wi::to_wide (node->value), UNSIGNED) > prec)
+	return false;
+      *max = wide_int::from (wi::to_wide (node->value), prec, UNSIGNED);
+      return true;
+    default:
+      {
+	wide_int a, b;
+	if (!bounded_by_count (expr, node->a, count_node, limit, &a)
+	    || !bounded_by_count (expr, node->b, count_node, limit, &b))
+	  return false;
+	wi::overflow_type overflow;
+	bool mul = node->op == SIZE_MUL || node->op == SIZE_SAT_MUL;
+	*max = mul ? wi::mul (a, b, UNSIGNED, &overflow)
+		   : wi::add (a, b, UNSIGNED, &overflow);
+	return overflow == wi::OVF_NONE;
+      }
+    }
+}
+
+/* Node N of EXPR computed from COUNT (node COUNT_NODE's value) with
+   plain arithmetic: only for sizes bounded_by_count () allows, behind a
+   range check that fails the allocation when COUNT is above the limit
+   (where this may wrap).  */
+static tree
+unchecked (struct emitter *e, const struct size_expr *expr, int n,
+	   int count_node, tree count)
+{
+  if (n == count_node)
+    return count;
+  const struct size_node *node = &expr->node[n];
+  if (node->op == SIZE_LEAF || node->op == SIZE_CONST)
+    return convert_to (e, e->type, node->value);
+  tree a = unchecked (e, expr, node->a, count_node, count);
+  tree b = unchecked (e, expr, node->b, count_node, count);
+  enum tree_code code = node->op == SIZE_MUL || node->op == SIZE_SAT_MUL
+			? MULT_EXPR : PLUS_EXPR;
+  if (TREE_CODE (a) == INTEGER_CST && TREE_CODE (b) == INTEGER_CST)
+    return fold_build2 (code, e->type, a, b);
+  return emit (e, code, e->type, a, b);
 }
 
 /* SIZE, or all ones when COUNT exceeds LIMIT.  */
@@ -252,15 +364,21 @@ rewrite_site (struct alloc_site *site)
   e.type = expr->type;
 
   tree size = gimple_call_arg (site->call, site->alloc->size_arg);
-  if (saturate_size)
-    {
-      size = saturated (&e, expr, expr->root);
-      site->rewrites |= RW_SATURATE;
-    }
   tree count = flex_counter ? saturated (&e, expr, site->count_node)
 			    : NULL_TREE;
-  if (limit && !(TREE_CODE (count) == INTEGER_CST
-		 && tree_int_cst_le (count, limit)))
+  bool check = limit && !(TREE_CODE (count) == INTEGER_CST
+			  && tree_int_cst_le (count, limit));
+  wide_int largest;
+  if (check && bounded_by_count (expr, expr->root, site->count_node, limit,
+				 &largest))
+    /* The range check below covers every overflow: no other check, and
+       none of the program's own (size_mul () and friends) either.  */
+    size = unchecked (&e, expr, expr->root, site->count_node, count);
+  else if (saturate_size)
+    size = saturated (&e, expr, expr->root);
+  if (saturate_size)
+    site->rewrites |= RW_SATURATE;
+  if (check)
     {
       size = fold_counter_check (&e, size, count, limit);
       site->rewrites |= RW_COUNTER_CHECK;
