@@ -17,6 +17,9 @@
 #   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file
 #   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
 #                        boot them under QEMU, compare their KUnit results
+#   make score-cocci COCCI=F  suggest's patch against upstream's Coccinelle
+#                        script F (kmalloc_objs.cocci) over Linux 6.12;
+#                        SCORE_ARGS=--build also builds and boots the result
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -38,7 +41,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -92,6 +95,12 @@ check-csmith: $(PLUGIN)
 # plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
 check-kernel: $(PLUGIN)
 	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))"
+
+# upstream's kmalloc_objs.cocci is not part of kalloc: COCCI names it.
+score-cocci: $(PLUGIN)
+	@if [ -z "$(COCCI)" ]; then \
+	  echo "kalloc: make score-cocci COCCI=path/to/kmalloc_objs.cocci"; exit 2; fi
+	@CC="$(CC)" PLUGIN="$(abspath $(PLUGIN))" testsuite/suggest/score-cocci $(SCORE_ARGS) "$(COCCI)"
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
