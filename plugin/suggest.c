@@ -229,6 +229,36 @@ after_word (const struct span *s, const char *word)
   return s->from + len;
 }
 
+/* Is S, an operand of sizeof written without parentheses, all of it a
+   unary expression (*p, h->many[0]), not the left of a binary one?  */
+static bool
+unary_operand (const struct span *s)
+{
+  bool operand_seen = false;
+  for (long p = s->from; p < s->to; p++)
+    {
+      char c = source_text[p];
+      if (c == '(' || c == '[')
+	{
+	  struct span inner[MAX_ARGS];
+	  long close;
+	  if (split_args (p, &close, inner) < 0 || close >= s->to)
+	    return false;
+	  p = close;
+	  operand_seen = true;
+	}
+      else if (ISIDNUM (c) || c == '.')
+	operand_seen = true;
+      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
+	p++;
+      else if ((c == '*' || c == '&') && !operand_seen)
+	;
+      else if (!ISSPACE (c))
+	return false;
+    }
+  return true;
+}
+
 /* S is "sizeof (X)" or "sizeof X": X.  */
 static bool
 sizeof_operand (struct span s, struct span *operand)
@@ -249,6 +279,8 @@ sizeof_operand (struct span s, struct span *operand)
 	return false;	/* sizeof (a) + b */
       strip_parens (operand);
     }
+  else if (!unary_operand (operand))
+    return false;	/* sizeof *p * n */
   return operand->from < operand->to;
 }
 
@@ -727,8 +759,10 @@ find_call (long from, const char *name)
 void
 suggest_site (const struct alloc_site *site)
 {
-  if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc)
-      || site->kind == SITE_OPAQUE)
+  /* The call's text decides, not site->kind: a struct_size () whose
+     array is a nested member (action.entries) is opaque to kalloc's size
+     analysis but converts all the same.  */
+  if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc))
     return;
   if (site->in_macro)
     {

@@ -42,3 +42,26 @@ argument (void)
      call (static inline allocators).  */
   take (kmalloc (sizeof (struct foo), GFP_KERNEL)); /* { dg-message "typed form: 'kmalloc_obj\\(struct foo, GFP_KERNEL\\)'" } */
 }
+
+/* A flexible array that is a member of a member (net/core/flow_offload.c):
+   kalloc's size analysis finds no flexible array of the pointee, the
+   call's text converts all the same.  */
+struct entries { unsigned int num; struct foo entries[]; };
+struct rule { long match; struct entries action; };
+
+struct rule *
+nested (unsigned int n)
+{
+  struct rule *r = kzalloc (struct_size (r, action.entries, n), GFP_KERNEL); /* { dg-message "typed form: 'kzalloc_flex\\(\\*r, action.entries, n, GFP_KERNEL\\)'" } */
+  return r;
+}
+
+/* sizeof without parentheses takes a unary expression only.  */
+struct foo *
+unparenthesized (size_t n)
+{
+  struct foo *p = kmalloc (sizeof *p, GFP_KERNEL); /* { dg-message "typed form: 'kmalloc_obj\\(\\*p, GFP_KERNEL\\)'" } */
+  take (p);
+  p = kmalloc (sizeof *p * n, GFP_KERNEL); /* { dg-bogus "typed form" } */
+  return p;
+}
