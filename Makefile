@@ -19,6 +19,9 @@
 #                        boot them under QEMU, compare their KUnit results
 #   make check-kernel-cross  the same for Linux 6.12 on arm64 and 32-bit arm
 #                        with Debian's cross compilers
+#   make score-cocci COCCI=F  suggest's patch against upstream's Coccinelle
+#                        script F (kmalloc_objs.cocci) over Linux 6.12;
+#                        SCORE_ARGS=--build also builds and boots the result
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -44,7 +47,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -111,6 +114,12 @@ check-kernel-cross:
 	    testsuite/kernel/check-kernel $$t-gcc-12 "$(CURDIR)/build/$$t-gcc-12/kalloc.so" \
 	        $(or $(KERNELS),6.12) || status=1; \
 	done; exit $$status
+
+# upstream's kmalloc_objs.cocci is not part of kalloc: COCCI names it.
+score-cocci: $(PLUGIN)
+	@if [ -z "$(COCCI)" ]; then \
+	  echo "kalloc: make score-cocci COCCI=path/to/kmalloc_objs.cocci"; exit 2; fi
+	@CC="$(CC)" PLUGIN="$(abspath $(PLUGIN))" testsuite/suggest/score-cocci $(SCORE_ARGS) "$(COCCI)"
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:

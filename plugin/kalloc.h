@@ -148,6 +148,7 @@ bool silence_site (location_t loc, tree fndecl);
 
 bool pointee_is_typed (tree type);
 tree pointee_infer (gcall *call, tree *dest);
+tree pointee_infer_declared (gcall *call);
 
 /* ---- the site (site.c) ------------------------------------------------- */
 

@@ -34,6 +34,7 @@ pointee_is_typed (tree type)
 
 struct pointee_walk
 {
+  bool bytes;			/* byte types count as types too */
   tree type;			/* the type found so far */
   tree dest;			/* where it was found */
   bool conflict;		/* two destinations disagree */
@@ -43,6 +44,16 @@ struct pointee_walk
   int nvisited;
 };
 
+/* Is TYPE a type for WALK: typed, or in a bytes walk, a byte type.  */
+static bool
+walk_accepts (const struct pointee_walk *walk, tree type)
+{
+  if (pointee_is_typed (type))
+    return true;
+  return walk->bytes && type && INTEGRAL_TYPE_P (type)
+	 && COMPLETE_TYPE_P (type);
+}
+
 /* Record that the value is stored as a pointer of type PTR_TYPE into
    DEST.  Untyped destinations say nothing.  */
 static void
@@ -51,7 +62,7 @@ note_destination (struct pointee_walk *walk, tree ptr_type, tree dest)
   if (!POINTER_TYPE_P (ptr_type))
     return;
   tree type = TREE_TYPE (ptr_type);
-  if (!pointee_is_typed (type))
+  if (!walk_accepts (walk, type))
     return;
   if (!walk->type)
     {
@@ -124,7 +135,7 @@ walk_value (struct pointee_walk *walk, tree name, int depth)
   if (depth > POINTEE_WALK_DEPTH || already_visited (walk, name))
     return;
   tree type = TREE_TYPE (name);
-  if (POINTER_TYPE_P (type) && pointee_is_typed (TREE_TYPE (type)))
+  if (POINTER_TYPE_P (type) && walk_accepts (walk, TREE_TYPE (type)))
     {
       /* The value is typed here: later casts are the program's own.  */
       note_destination (walk, type, named_variable (name));
@@ -140,13 +151,12 @@ walk_value (struct pointee_walk *walk, tree name, int depth)
     }
 }
 
-/* The type CALL's result is an object of, or NULL_TREE.  *DEST is set
-   to the variable or reference it is stored in, when there is one.  */
-tree
-pointee_infer (gcall *call, tree *dest)
+static tree
+infer (gcall *call, tree *dest, bool bytes)
 {
   struct pointee_walk walk;
   memset (&walk, 0, sizeof walk);
+  walk.bytes = bytes;
   *dest = NULL_TREE;
 
   tree lhs = gimple_call_lhs (call);
@@ -161,4 +171,21 @@ pointee_infer (gcall *call, tree *dest)
     return NULL_TREE;
   *dest = walk.dest;
   return walk.type;
+}
+
+/* The type CALL's result is an object of, or NULL_TREE.  *DEST is set
+   to the variable or reference it is stored in, when there is one.  */
+tree
+pointee_infer (gcall *call, tree *dest)
+{
+  return infer (call, dest, false);
+}
+
+/* The same with byte types (u8, char) as types: what the pointer the
+   result goes to is declared as, for suggest's exclusions.  */
+tree
+pointee_infer_declared (gcall *call)
+{
+  tree dest;
+  return infer (call, &dest, true);
 }

@@ -10,8 +10,9 @@
  * scripts/coccinelle/api/kmalloc_objs.cocci): k[v][mz]alloc with sizeof
  * or struct_size/struct_size_t, k[v]malloc_array and k[v]calloc with
  * sizeof; integral and byte types, sizeof (void *) and string literals are
- * left alone; GFP_KERNEL is dropped as Linux 7.0 does (suggest-keep-gfp
- * keeps it).  The replacement is built from the call's own source text,
+ * left alone, but VAR = ALLOC (sizeof (*VAR)) is converted whatever VAR's
+ * type, as upstream's first rule does; GFP_KERNEL is dropped as Linux 7.0
+ * does (suggest-keep-gfp keeps it).  The replacement is built from the call's own source text,
  * so it keeps the program's spelling (*p, struct foo, *h->many); the
  * type knowledge comes from the site (the destination's pointee type).
  * A call written inside a macro body gets no fix-it: the edit would
@@ -228,6 +229,36 @@ after_word (const struct span *s, const char *word)
   return s->from + len;
 }
 
+/* Is S, an operand of sizeof written without parentheses, all of it a
+   unary expression (*p, h->many[0]), not the left of a binary one?  */
+static bool
+unary_operand (const struct span *s)
+{
+  bool operand_seen = false;
+  for (long p = s->from; p < s->to; p++)
+    {
+      char c = source_text[p];
+      if (c == '(' || c == '[')
+	{
+	  struct span inner[MAX_ARGS];
+	  long close;
+	  if (split_args (p, &close, inner) < 0 || close >= s->to)
+	    return false;
+	  p = close;
+	  operand_seen = true;
+	}
+      else if (ISIDNUM (c) || c == '.')
+	operand_seen = true;
+      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
+	p++;
+      else if ((c == '*' || c == '&') && !operand_seen)
+	;
+      else if (!ISSPACE (c))
+	return false;
+    }
+  return true;
+}
+
 /* S is "sizeof (X)" or "sizeof X": X.  */
 static bool
 sizeof_operand (struct span s, struct span *operand)
@@ -248,6 +279,8 @@ sizeof_operand (struct span s, struct span *operand)
 	return false;	/* sizeof (a) + b */
       strip_parens (operand);
     }
+  else if (!unary_operand (operand))
+    return false;	/* sizeof *p * n */
   return operand->from < operand->to;
 }
 
@@ -341,12 +374,43 @@ integral_type (tree type)
 static bool
 excluded_destination (const struct alloc_site *site)
 {
-  tree pointee = site->pointee;
+  /* site->pointee leaves byte types out; upstream's list has them.  */
+  tree pointee = pointee_infer_declared (site->call);
   if (!pointee)
     return false;
   if (integral_type (pointee))
     return true;
   return POINTER_TYPE_P (pointee) && integral_type (TREE_TYPE (pointee));
+}
+
+/* Is the call at CALL_START the right-hand side of "X = " (an assignment
+   or an initialised declarator) where OPERAND is "*X"?  Upstream's first
+   rule, VAR = ALLOC (sizeof (*VAR), GFP), converts these whatever VAR's
+   type: kmalloc_obj (*VAR) returns exactly VAR's type.  */
+static bool
+assigns_to_operand (long call_start, const struct span *operand)
+{
+  struct span x = *operand;
+  if (x.from >= x.to || source_text[x.from] != '*')
+    return false;
+  x.from++;
+  strip_parens (&x);
+  long len = x.to - x.from;
+  long p = call_start - 1;
+  while (p >= 0 && ISSPACE (source_text[p]))
+    p--;
+  if (p < 1 || source_text[p] != '=' || strchr ("=!<>+-*/%&|^", source_text[p - 1]))
+    return false;
+  p--;
+  while (p >= 0 && ISSPACE (source_text[p]))
+    p--;
+  long lhs_from = p + 1 - len;
+  if (len <= 0 || lhs_from < 0
+      || strncmp (source_text + lhs_from, source_text + x.from, len))
+    return false;
+  /* X must be the whole left-hand side, not a member or tail of it.  */
+  return lhs_from == 0 || !(ISIDNUM (source_text[lhs_from - 1])
+			    || strchr (".>", source_text[lhs_from - 1]));
 }
 
 /* ---- building the replacement --------------------------------------------- */
@@ -437,8 +501,8 @@ set_slot (struct conversion *c, int i, const char *prefix,
 /* Work out the typed call for the call text ARGS (COUNT of them); false
    when upstream would leave it alone.  */
 static bool
-convert (const struct alloc_site *site, struct span *args, int count,
-	 struct conversion *c)
+convert (const struct alloc_site *site, long call_start, struct span *args,
+	 int count, struct conversion *c)
 {
   /* The row of the allocator as written: in 6.10+ kernels kvzalloc ()
      is a macro over __kvmalloc_node_noprof (), whose arguments differ.  */
@@ -447,7 +511,7 @@ convert (const struct alloc_site *site, struct span *args, int count,
     return false;
   bool array = a->count_arg >= 0;
   int nargs = array ? 3 : 2;
-  if (count != nargs || a->gfp_arg != nargs - 1 || excluded_destination (site))
+  if (count != nargs || a->gfp_arg != nargs - 1)
     return false;
   memset (c, 0, sizeof *c);
   c->nslots = count;
@@ -470,7 +534,8 @@ convert (const struct alloc_site *site, struct span *args, int count,
 	}
       c->name = typed_name (site->name, SITE_ARRAY, c->name_buf,
 			    sizeof c->name_buf);
-      if (!c->name || excluded_operand (&operand))
+      if (!c->name || excluded_operand (&operand)
+	  || excluded_destination (site))
 	return false;
       /* kmalloc_objs (TYPE, COUNT): the type first, in either order.  */
       struct span count_text = args[count_slot];
@@ -482,7 +547,9 @@ convert (const struct alloc_site *site, struct span *args, int count,
     {
       c->name = typed_name (site->name, SITE_OBJECT, c->name_buf,
 			    sizeof c->name_buf);
-      if (!c->name || excluded_operand (&operand))
+      if (!c->name || excluded_operand (&operand)
+	  || (excluded_destination (site)
+	      && !assigns_to_operand (call_start, &operand)))
 	return false;
       c->slot[a->size_arg].len = 0;
       set_slot (c, a->size_arg, "", &operand, NULL, NULL);
@@ -645,12 +712,57 @@ add_slot_edits (rich_location *richloc, const struct alloc_site *site,
   return true;
 }
 
+/* The offset of the one call "NAME (" in the statement that starts at
+   FROM, or -1 (none, or several).  GCC gives a call that is an argument
+   of another (use (kmalloc (...))) the outer call's location.  */
+static long
+find_call (long from, const char *name)
+{
+  size_t len = strlen (name);
+  long found = -1;
+  int depth = 0;
+  long end = from + MAX_CALL_TEXT < source_len ? from + MAX_CALL_TEXT
+					       : source_len;
+  for (long p = from; p < end; p++)
+    {
+      long next = skip_token (source_text, p, end);
+      if (next != p)
+	{
+	  p = next - 1;
+	  continue;
+	}
+      char c = source_text[p];
+      if (c == '(' || c == '[' || c == '{')
+	depth++;
+      else if (c == ')' || c == ']' || c == '}')
+	depth--;
+      if ((c == ';' && depth <= 0) || depth < 0)
+	break;
+      if ((p > 0 && ISIDNUM (source_text[p - 1]))
+	  || strncmp (source_text + p, name, len)
+	  || ISIDNUM (source_text[p + len]))
+	continue;
+      long q = p + len;
+      while (q < end && ISSPACE (source_text[q]))
+	q++;
+      if (q < end && source_text[q] == '(')
+	{
+	  if (found >= 0)
+	    return -1;
+	  found = p;
+	}
+    }
+  return found;
+}
+
 /* Attach a fix-it converting SITE's call to its typed form.  */
 void
 suggest_site (const struct alloc_site *site)
 {
-  if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc)
-      || site->kind == SITE_OPAQUE)
+  /* The call's text decides, not site->kind: a struct_size () whose
+     array is a nested member (action.entries) is opaque to kalloc's size
+     analysis but converts all the same.  */
+  if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc))
     return;
   if (site->in_macro)
     {
@@ -667,6 +779,14 @@ suggest_site (const struct alloc_site *site)
   struct span name = { start, start };
   while (name.to < source_len && ISIDNUM (source_text[name.to]))
     name.to++;
+  if (!span_is (&name, site->name))
+    {
+      start = find_call (start, site->name);
+      if (start < 0)
+	return;
+      name.from = name.to = start;
+      name.to += strlen (site->name);
+    }
   long open = name.to;
   while (open < source_len && ISSPACE (source_text[open]))
     open++;
@@ -684,7 +804,7 @@ suggest_site (const struct alloc_site *site)
       return;
 
   struct conversion c;
-  if (!convert (site, args, count, &c))
+  if (!convert (site, start, args, count, &c))
     return;
   struct text whole = { { 0 }, 0 };
   long cast = redundant_cast (site, start);

@@ -28,7 +28,8 @@ convert (struct holder *h, size_t n, gfp_t gfp)
 void *
 leave (size_t n, struct device *dev)
 {
-  u32 *bytes = kmalloc (sizeof (*bytes), GFP_KERNEL); /* { dg-bogus "typed form" } */
+  /* (u32 *bytes = kmalloc (sizeof (*bytes)) is converted: suggest-3.c.)  */
+  u32 *bytes = kcalloc (n, sizeof (*bytes), GFP_KERNEL); /* { dg-bogus "typed form" } */
   u8 **byte_ptrs = kcalloc (n, sizeof (u8 *), GFP_KERNEL); /* { dg-bogus "typed form" } */
   void **ptrs = kmalloc (sizeof (void *), GFP_KERNEL); /* { dg-bogus "typed form" } */
   struct foo *q = kmalloc_node (sizeof (*q), GFP_KERNEL, 0); /* { dg-bogus "typed form" } */
