@@ -17,6 +17,8 @@
 #   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file
 #   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
 #                        boot them under QEMU, compare their KUnit results
+#   make check-defconfig Linux 6.12 and 6.1 x86_64 defconfig in mode=check:
+#                        zero warnings, recall against a source search
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -38,7 +40,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Wno-unused-parameter -isystem $(PLUGIN_DIR)/include
 PLUGIN_LDFLAGS := -shared
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-defconfig report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -92,6 +94,11 @@ check-csmith: $(PLUGIN)
 # plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
 check-kernel: $(PLUGIN)
 	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))"
+
+# Debian's Linux 6.12 and 6.1 x86_64 defconfig with the plugin in
+# mode=check: no warning, recall, compile-time sample; see docs/kernel.md.
+check-defconfig: $(PLUGIN)
+	@testsuite/kernel/check-defconfig "$(CC)" "$(abspath $(PLUGIN))"
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
