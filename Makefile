@@ -22,6 +22,8 @@
 #   make score-cocci COCCI=F  suggest's patch against upstream's Coccinelle
 #                        script F (kmalloc_objs.cocci) over Linux 6.12;
 #                        SCORE_ARGS=--build also builds and boots the result
+#   make check-defconfig Linux 6.12 and 6.1 x86_64 defconfig in mode=check:
+#                        zero warnings, recall against a source search
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -47,7 +49,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -120,6 +122,11 @@ score-cocci: $(PLUGIN)
 	@if [ -z "$(COCCI)" ]; then \
 	  echo "kalloc: make score-cocci COCCI=path/to/kmalloc_objs.cocci"; exit 2; fi
 	@CC="$(CC)" PLUGIN="$(abspath $(PLUGIN))" testsuite/suggest/score-cocci $(SCORE_ARGS) "$(COCCI)"
+
+# Debian's Linux 6.12 and 6.1 x86_64 defconfig with the plugin in
+# mode=check: no warning, recall, compile-time sample; see docs/kernel.md.
+check-defconfig: $(PLUGIN)
+	@testsuite/kernel/check-defconfig "$(CC)" "$(abspath $(PLUGIN))"
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
