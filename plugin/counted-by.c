@@ -281,6 +281,43 @@ flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset)
   return field_offset (last, offset);
 }
 
+/* Does TYPE end in a flexible array, possibly inside the last member of
+   a structure or any member of a union (DECLARE_FLEX_ARRAY in a union
+   with a header, as struct net_generic does)?  Gives the array's offset
+   and element size.  */
+bool
+flex_nested_array (tree type, unsigned HOST_WIDE_INT *offset,
+		   unsigned HOST_WIDE_INT *elem, int depth)
+{
+  if (!type || depth > 4 || !RECORD_OR_UNION_TYPE_P (type))
+    return false;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      /* In a structure only the last member can hold it.  */
+      if (TREE_CODE (type) == RECORD_TYPE && f != last_field (type))
+	continue;
+      unsigned HOST_WIDE_INT here, inner;
+      if (!field_offset (f, &here))
+	continue;
+      tree ftype = TREE_TYPE (f);
+      if (is_flexible_array_type (ftype))
+	{
+	  if (!elem_size_of (ftype, elem))
+	    continue;
+	  *offset = here;
+	  return true;
+	}
+      if (flex_nested_array (ftype, &inner, elem, depth + 1))
+	{
+	  *offset = here + inner;
+	  return true;
+	}
+    }
+  return false;
+}
+
 tree
 flex_counter_type (const struct flex_member *flex)
 {

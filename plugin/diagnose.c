@@ -129,6 +129,13 @@ check_array (struct alloc_site *site)
   /* Arrays of pointers: a larger element is wasteful, not unsafe.  */
   if (POINTER_TYPE_P (site->pointee) && elem > size)
     return;
+  /* A structure whose flexible array starts at offset 0 (a union of a
+     header and the array, as in struct net_generic) is allocated as
+     count * element: offsetof (struct net_generic, ptr[n]).  */
+  unsigned HOST_WIDE_INT fam_offset, fam_elem;
+  if (flex_nested_array (site->pointee, &fam_offset, &fam_elem, 0)
+      && fam_offset == 0 && fam_elem == elem)
+    return;
   if (!should_warn (site, KW_ARRAY))
     return;
 

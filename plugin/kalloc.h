@@ -123,6 +123,8 @@ struct flex_member
 bool flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
 		struct flex_member *out);
 bool flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset);
+bool flex_nested_array (tree type, unsigned HOST_WIDE_INT *offset,
+			unsigned HOST_WIDE_INT *elem, int depth);
 tree flex_counter_type (const struct flex_member *flex);
 bool flex_counter_for (tree record, tree fam, struct flex_member *out);
 bool flex_counted_member (tree record, struct flex_member *out);
