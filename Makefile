@@ -113,6 +113,7 @@ check-kernel-cross:
 	@status=0; for t in $(CROSS_KERNEL_TARGETS); do \
 	    $(MAKE) --no-print-directory CC=$$t-gcc-12 build/$$t-gcc-12/kalloc.so || exit 1; \
 	    KALLOC_KERNEL_NO_COUNTED_BY=$${KALLOC_KERNEL_NO_COUNTED_BY:-no} \
+	    KALLOC_KERNEL_TIMEOUT=$${KALLOC_KERNEL_TIMEOUT:-600} \
 	    testsuite/kernel/check-kernel $$t-gcc-12 "$(CURDIR)/build/$$t-gcc-12/kalloc.so" \
 	        $(or $(KERNELS),6.12) || status=1; \
 	done; exit $$status
