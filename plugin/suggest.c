@@ -131,6 +131,34 @@ has_comment (const char *s, long from, long to)
   return false;
 }
 
+/* Where a scan of one call's text starting at FROM gives up.  */
+static long
+scan_limit (long from)
+{
+  return from + MAX_CALL_TEXT < source_len ? from + MAX_CALL_TEXT
+					   : source_len;
+}
+
+/* The code character at *P with *DEPTH counting brackets, or -1 when a
+   string, character constant or comment starts there: *P then moves to
+   its last character, so that the caller's p++ steps past it.  */
+static int
+code_char (long *p, long end, int *depth)
+{
+  long next = skip_token (source_text, *p, end);
+  if (next != *p)
+    {
+      *p = next - 1;
+      return -1;
+    }
+  unsigned char c = source_text[*p];
+  if (c == '(' || c == '[' || c == '{')
+    ++*depth;
+  else if (c == ')' || c == ']' || c == '}')
+    --*depth;
+  return c;
+}
+
 struct span
 {
   long from, to;		/* [from, to) in the source */
@@ -143,22 +171,15 @@ split_args (long open, long *close, struct span *args)
 {
   int depth = 0, count = 0;
   long start = open + 1;
-  long end = open + MAX_CALL_TEXT < source_len ? open + MAX_CALL_TEXT
-					       : source_len;
+  long end = scan_limit (open);
   for (long p = open; p < end; p++)
     {
-      long next = skip_token (source_text, p, end);
-      if (next != p)
+      int c = code_char (&p, end, &depth);
+      if (c < 0)
+	continue;
+      if (c == ')' || c == ']' || c == '}')
 	{
-	  p = next - 1;
-	  continue;
-	}
-      char c = source_text[p];
-      if (c == '(' || c == '[' || c == '{')
-	depth++;
-      else if (c == ')' || c == ']' || c == '}')
-	{
-	  if (--depth == 0)
+	  if (depth == 0)
 	    {
 	      if (count == MAX_ARGS)
 		return -1;
@@ -721,21 +742,12 @@ find_call (long from, const char *name)
   size_t len = strlen (name);
   long found = -1;
   int depth = 0;
-  long end = from + MAX_CALL_TEXT < source_len ? from + MAX_CALL_TEXT
-					       : source_len;
+  long end = scan_limit (from);
   for (long p = from; p < end; p++)
     {
-      long next = skip_token (source_text, p, end);
-      if (next != p)
-	{
-	  p = next - 1;
-	  continue;
-	}
-      char c = source_text[p];
-      if (c == '(' || c == '[' || c == '{')
-	depth++;
-      else if (c == ')' || c == ']' || c == '}')
-	depth--;
+      int c = code_char (&p, end, &depth);
+      if (c < 0)
+	continue;
       if ((c == ';' && depth <= 0) || depth < 0)
 	break;
       if ((p > 0 && ISIDNUM (source_text[p - 1]))
