@@ -118,6 +118,49 @@ collect_allocation_calls (function *fun, int *count)
   return calls;
 }
 
+/* suggest: calls written as an allocator whose macro calls something
+   else (site_spelled).  A line with a recognised site, or with two such
+   calls, is left to the recognised site or alone: a 6.10+ kmalloc ()
+   with allocation profiling expands to other calls besides the
+   allocator's.  */
+static void
+suggest_spelled_calls (function *fun, const struct alloc_site *sites,
+		       int nsites)
+{
+  struct location_set taken = { NULL, 0, 0 };
+  for (int i = 0; i < nsites; i++)
+    location_set_add (&taken, sites[i].loc);
+
+  struct alloc_site *spelled = NULL;
+  int count = 0, size = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+	if (!call)
+	  continue;
+	if (count == size)
+	  {
+	    size = size ? 2 * size : 8;
+	    spelled = XRESIZEVEC (struct alloc_site, spelled, size);
+	  }
+	if (site_spelled (call, &spelled[count]))
+	  count++;
+      }
+  for (int i = 0; i < count; i++)
+    {
+      bool alone = true;
+      for (int j = 0; j < count && alone; j++)
+	alone = j == i || spelled[j].loc != spelled[i].loc;
+      if (alone && location_set_add (&taken, spelled[i].loc))
+	suggest_site (&spelled[i]);
+    }
+  free (spelled);
+  free (taken.locs);
+}
+
 static unsigned int
 kalloc_execute (function *fun)
 {
@@ -144,6 +187,8 @@ kalloc_execute (function *fun)
 	suggest_site (site);
       nsites++;
     }
+  if (kalloc_opts.suggest)
+    suggest_spelled_calls (fun, sites, nsites);
   /* Last site first: a counter store splits the call's block, which moves
      every statement after the call; backwards, that is only the statements
      up to the next site (forwards, 100,000 calls in one block took

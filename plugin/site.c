@@ -23,11 +23,13 @@ user_location (gcall *call)
    call is kmalloc_noprof () inside the kmalloc () macro, and kzalloc ()
    or kvcalloc () are macros over other allocators.  The outermost macro
    that names an allocator is what the user wrote; a macro around that
-   (or around a plain call) means the call is written in a macro body.  */
+   (or around a plain call) means the call is written in a macro body.
+   ALLOC is NULL for a call that is an allocator only by its spelling:
+   NULL then when no macro names one.  */
 static const char *
 user_name (gcall *call, const struct allocator *alloc, bool *in_macro)
 {
-  const char *name = alloc->name;
+  const char *name = alloc ? alloc->name : NULL;
   location_t loc = gimple_location (call);
   int depth = 0, alloc_depth = -1;
   while (linemap_location_from_macro_expansion_p (line_table, loc))
@@ -211,6 +213,30 @@ site_analyze (gcall *call, struct alloc_site *site)
     analyze_array_call (site);
   else
     analyze_size_call (site);
+  return true;
+}
+
+/* Fill SITE for CALL when it is written as an allocator but calls
+   something else: the x86 boot decompressor includes lib/xz after
+   "#define kmalloc(size, flags) malloc(size)".  Only its spelling is
+   known (name, location, the type the result is stored as), so such a
+   site is for suggest only: no warning, rewrite or report.  */
+bool
+site_spelled (gcall *call, struct alloc_site *site)
+{
+  memset (site, 0, sizeof *site);
+  site->count_node = -1;
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
+      || alloc_find (kalloc_call_fndecl (call)))
+    return false;
+  site->name = user_name (call, NULL, &site->in_macro);
+  if (!site->name)
+    return false;
+  site->call = call;
+  site->loc = user_location (call);
+  site->pointee = pointee_infer (call, &site->dest);
+  site->kind = SITE_OPAQUE;
   return true;
 }
 
