@@ -93,9 +93,16 @@ dump_site (const struct alloc_site *site)
 	   site->warned ? " warned" : "");
 }
 
-/* Collect first, then rewrite: rewriting splits blocks.  */
+static bool
+is_allocation_call (gcall *call)
+{
+  return alloc_find (kalloc_call_fndecl (call)) != NULL;
+}
+
+/* FUN's calls for which WANTED is true.  Collect first, then rewrite:
+   rewriting splits blocks.  */
 static gcall **
-collect_allocation_calls (function *fun, int *count)
+collect_calls (function *fun, bool (*wanted) (gcall *), int *count)
 {
   gcall **calls = NULL;
   int n = 0, size = 0;
@@ -105,7 +112,7 @@ collect_allocation_calls (function *fun, int *count)
 	 gsi_next (&gsi))
       {
 	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
-	if (!call || !alloc_find (kalloc_call_fndecl (call)))
+	if (!call || !wanted (call))
 	  continue;
 	if (n == size)
 	  {
@@ -119,46 +126,29 @@ collect_allocation_calls (function *fun, int *count)
 }
 
 /* suggest: calls written as an allocator whose macro calls something
-   else (site_spelled).  A line with a recognised site, or with two such
-   calls, is left to the recognised site or alone: a 6.10+ kmalloc ()
-   with allocation profiling expands to other calls besides the
-   allocator's.  */
+   else (site_spelled).  A line with a recognised site (suggest_site
+   has seen its location already) or with two such calls is left to the
+   recognised site or alone: a 6.10+ kmalloc () with allocation
+   profiling expands to other calls besides the allocator's.  */
 static void
-suggest_spelled_calls (function *fun, const struct alloc_site *sites,
-		       int nsites)
+suggest_spelled_calls (function *fun)
 {
-  struct location_set taken = { NULL, 0, 0 };
-  for (int i = 0; i < nsites; i++)
-    location_set_add (&taken, sites[i].loc);
-
-  struct alloc_site *spelled = NULL;
-  int count = 0, size = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
-	if (!call)
-	  continue;
-	if (count == size)
-	  {
-	    size = size ? 2 * size : 8;
-	    spelled = XRESIZEVEC (struct alloc_site, spelled, size);
-	  }
-	if (site_spelled (call, &spelled[count]))
-	  count++;
-      }
+  int ncalls, count = 0;
+  gcall **calls = collect_calls (fun, site_spelled_candidate, &ncalls);
+  struct alloc_site *spelled = XNEWVEC (struct alloc_site, ncalls ? ncalls : 1);
+  for (int i = 0; i < ncalls; i++)
+    if (site_spelled (calls[i], &spelled[count]))
+      count++;
   for (int i = 0; i < count; i++)
     {
       bool alone = true;
       for (int j = 0; j < count && alone; j++)
 	alone = j == i || spelled[j].loc != spelled[i].loc;
-      if (alone && location_set_add (&taken, spelled[i].loc))
+      if (alone)
 	suggest_site (&spelled[i]);
     }
   free (spelled);
-  free (taken.locs);
+  free (calls);
 }
 
 static unsigned int
@@ -170,7 +160,7 @@ kalloc_execute (function *fun)
     return 0;
 
   int count;
-  gcall **calls = collect_allocation_calls (fun, &count);
+  gcall **calls = collect_calls (fun, is_allocation_call, &count);
   struct alloc_site *sites = XNEWVEC (struct alloc_site, count ? count : 1);
   int nsites = 0;
   bool update_ssa = false;
@@ -188,7 +178,7 @@ kalloc_execute (function *fun)
       nsites++;
     }
   if (kalloc_opts.suggest)
-    suggest_spelled_calls (fun, sites, nsites);
+    suggest_spelled_calls (fun);
   /* Last site first: a counter store splits the call's block, which moves
      every statement after the call; backwards, that is only the statements
      up to the next site (forwards, 100,000 calls in one block took

@@ -194,6 +194,7 @@ struct alloc_site
 };
 
 bool site_analyze (gcall *call, struct alloc_site *site);
+bool site_spelled_candidate (gcall *call);
 bool site_spelled (gcall *call, struct alloc_site *site);
 
 /* Locations seen in the current function: the alloc_hooks () macro can

@@ -220,15 +220,23 @@ site_analyze (gcall *call, struct alloc_site *site)
    something else: the x86 boot decompressor includes lib/xz after
    "#define kmalloc(size, flags) malloc(size)".  Only its spelling is
    known (name, location, the type the result is stored as), so such a
-   site is for suggest only: no warning, rewrite or report.  */
+   site is for suggest only: no warning, rewrite or report.
+   site_spelled_candidate () is the cheap part of the test: a call that
+   is no known allocator and whose result is a pointer.  */
+bool
+site_spelled_candidate (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  return lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
+	 && !alloc_find (kalloc_call_fndecl (call));
+}
+
 bool
 site_spelled (gcall *call, struct alloc_site *site)
 {
   memset (site, 0, sizeof *site);
   site->count_node = -1;
-  tree lhs = gimple_call_lhs (call);
-  if (!lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
-      || alloc_find (kalloc_call_fndecl (call)))
+  if (!site_spelled_candidate (call))
     return false;
   site->name = user_name (call, NULL, &site->in_macro);
   if (!site->name)
