@@ -72,6 +72,7 @@ enum size_op
   SIZE_CONST,			/* an integer constant */
   SIZE_MUL,			/* a * b, wraps on overflow */
   SIZE_ADD,			/* a + b, wraps on overflow */
+  SIZE_SUB,			/* a - b, wraps below zero */
   SIZE_SAT_MUL,			/* size_mul () and friends: saturating */
   SIZE_SAT_ADD			/* size_add () and friends: saturating */
 };
@@ -80,6 +81,10 @@ struct size_node
 {
   enum size_op op;
   tree value;			/* what holds the node's value, or NULL */
+  /* A leaf or constant that may stand for a negative number: the value
+     as a signed integer (what a sign-extending conversion converts, or
+     the constant GCC wrote wrapped: x - 4 is x + 0xff..fc), or NULL.  */
+  tree signed_value;
   int a, b;			/* operand nodes, for the binary ops */
 };
 
@@ -103,6 +108,7 @@ bool size_product (const struct size_expr *expr, int n,
 bool size_split_sum (const struct size_expr *expr, int n,
 		     unsigned HOST_WIDE_INT *addend, int *other);
 bool size_needs_saturation (const struct size_expr *expr);
+bool size_may_be_negative (const struct size_expr *expr, int n);
 bool size_wraps (const struct size_expr *expr);
 
 /* ---- flexible array members and counted_by (counted-by.c) ------------- */

@@ -9,6 +9,12 @@
  *                          saturated branch-free (r | -overflow), so
  *                          an overflow asks for SIZE_MAX and the
  *                          allocation fails, as size_mul () makes it;
+ *                          arithmetic with a term that may be negative
+ *                          (a signed count, a subtraction) is checked
+ *                          in a signed type twice as wide, where it is
+ *                          exact: only a value above SIZE_MAX is an
+ *                          overflow, and any other keeps the program's
+ *                          own bits;
  *   counter range check    a count the counted_by counter cannot hold
  *                          also asks for SIZE_MAX (size | -(count > max));
  *                          when every count the counter can hold gives a
@@ -30,6 +36,20 @@ struct emitter
   tree type;			/* the allocator's size type */
   tree value[SIZE_EXPR_MAX];	/* saturated value of each size node */
 };
+
+/* The signed type twice as wide as the size type, or NULL: sums and
+   products of N-bit terms of either sign are exact in it, but for a
+   product of two run-time values near the top, which .MUL_OVERFLOW
+   reports.  */
+static tree
+exact_type (const struct emitter *e)
+{
+  unsigned prec = TYPE_PRECISION (e->type);
+  tree wide = lang_hooks.types.type_for_size (2 * prec, 0);
+  if (!wide || TYPE_PRECISION (wide) != 2 * prec || TYPE_UNSIGNED (wide))
+    return NULL_TREE;
+  return wide;
+}
 
 static tree
 emit_stmt (struct emitter *e, gimple *stmt, tree lhs)
@@ -104,6 +124,25 @@ emit_saturating_mul_wide (struct emitter *e, tree wide, tree a, tree b)
   return emit (e, BIT_IOR_EXPR, e->type, low, mask);
 }
 
+/* A op B in TYPE, with IFN (.MUL_OVERFLOW, .ADD_OVERFLOW or
+   .SUB_OVERFLOW): the result, and in *OVERFLOW 1 or 0 in TYPE.  */
+static tree
+emit_overflow_op (struct emitter *e, enum internal_fn ifn, tree type, tree a,
+		  tree b, tree *overflow)
+{
+  tree pair = make_ssa_name (build_complex_type (type));
+  gcall *call = gimple_build_call_internal (ifn, 2, a, b);
+  gimple_call_set_lhs (call, pair);
+  emit_stmt (e, call, pair);
+  tree result = make_ssa_name (type);
+  emit_stmt (e, gimple_build_assign (result, build1 (REALPART_EXPR, type,
+						      pair)), result);
+  *overflow = make_ssa_name (type);
+  emit_stmt (e, gimple_build_assign (*overflow, build1 (IMAGPART_EXPR, type,
+							 pair)), *overflow);
+  return result;
+}
+
 /* A op B in E's type, saturated: IFN is .MUL_OVERFLOW or .ADD_OVERFLOW. */
 static tree
 emit_saturating (struct emitter *e, enum internal_fn ifn, tree a, tree b)
@@ -114,17 +153,8 @@ emit_saturating (struct emitter *e, enum internal_fn ifn, tree a, tree b)
       if (wide)
 	return emit_saturating_mul_wide (e, wide, a, b);
     }
-  tree ctype = build_complex_type (e->type);
-  tree pair = make_ssa_name (ctype);
-  gcall *call = gimple_build_call_internal (ifn, 2, a, b);
-  gimple_call_set_lhs (call, pair);
-  emit_stmt (e, call, pair);
-  tree result = make_ssa_name (e->type);
-  emit_stmt (e, gimple_build_assign (result, build1 (REALPART_EXPR, e->type,
-						      pair)), result);
-  tree overflow = make_ssa_name (e->type);
-  emit_stmt (e, gimple_build_assign (overflow, build1 (IMAGPART_EXPR, e->type,
-							pair)), overflow);
+  tree overflow;
+  tree result = emit_overflow_op (e, ifn, e->type, a, b, &overflow);
   return saturate (e, result, overflow);
 }
 
@@ -137,6 +167,7 @@ wraps_below (const struct size_expr *expr, int n)
     {
     case SIZE_MUL:
     case SIZE_ADD:
+    case SIZE_SUB:
       return true;
     case SIZE_SAT_MUL:
     case SIZE_SAT_ADD:
@@ -144,6 +175,66 @@ wraps_below (const struct size_expr *expr, int n)
     default:
       return false;
     }
+}
+
+static tree saturated (struct emitter *e, const struct size_expr *expr,
+		       int n);
+
+/* Node N's exact value in WIDE (exact_type ()), emitting what it takes;
+   *OVERFLOW gets 1 (in E's type) where even WIDE does not hold it.
+   Leaves keep their sign; a saturating helper's result is its own.  */
+static tree
+exact (struct emitter *e, const struct size_expr *expr, int n, tree wide,
+       tree *overflow)
+{
+  const struct size_node *node = &expr->node[n];
+  enum internal_fn ifn;
+  switch (node->op)
+    {
+    case SIZE_LEAF:
+    case SIZE_CONST:
+      if (node->signed_value)
+	return convert_to (e, wide, node->signed_value);
+      return convert_to (e, wide, convert_to (e, e->type, node->value));
+    case SIZE_ADD:
+      ifn = IFN_ADD_OVERFLOW;
+      break;
+    case SIZE_SUB:
+      ifn = IFN_SUB_OVERFLOW;
+      break;
+    case SIZE_MUL:
+      ifn = IFN_MUL_OVERFLOW;
+      break;
+    default:
+      return convert_to (e, wide, saturated (e, expr, n));
+    }
+  tree a = exact (e, expr, node->a, wide, overflow);
+  tree b = exact (e, expr, node->b, wide, overflow);
+  tree flag;
+  tree value = emit_overflow_op (e, ifn, wide, a, b, &flag);
+  flag = convert_to (e, e->type, flag);
+  *overflow = *overflow ? emit (e, BIT_IOR_EXPR, e->type, *overflow, flag)
+			: flag;
+  return value;
+}
+
+/* Node N, whose arithmetic may go below zero, computed exactly: its own
+   value, or all ones when that is above SIZE_MAX.  A negative value
+   keeps its wrapped bits, as the program has them (no allocator takes
+   them).  Without a wider type, the program's own value.  */
+static tree
+saturated_signed (struct emitter *e, const struct size_expr *expr, int n)
+{
+  tree wide = exact_type (e);
+  if (!wide)
+    return convert_to (e, e->type, expr->node[n].value);
+  tree overflow = NULL_TREE;
+  tree value = exact (e, expr, n, wide, &overflow);
+  tree max = fold_convert (wide, TYPE_MAX_VALUE (e->type));
+  tree above = emit (e, GT_EXPR, boolean_type_node, value, max);
+  tree flag = emit (e, NOP_EXPR, e->type, above, NULL_TREE);
+  flag = emit (e, BIT_IOR_EXPR, e->type, flag, overflow);
+  return saturate (e, convert_to (e, e->type, value), flag);
 }
 
 /* The saturated value of node N, emitting what it takes.  */
@@ -154,6 +245,13 @@ saturated (struct emitter *e, const struct size_expr *expr, int n)
     return e->value[n];
   const struct size_node *node = &expr->node[n];
   tree value;
+  if (node->op != SIZE_LEAF && node->op != SIZE_CONST
+      && size_may_be_negative (expr, n))
+    {
+      value = saturated_signed (e, expr, n);
+      e->value[n] = value;
+      return value;
+    }
   switch (node->op)
     {
     case SIZE_LEAF:
@@ -214,11 +312,13 @@ bounded_by_count (const struct size_expr *expr, int n, int count_node,
     case SIZE_LEAF:
     case SIZE_CONST:
       if (!node->value || TREE_CODE (node->value) != INTEGER_CST
-	  || tree_int_cst_sgn (node->value) < 0
+	  || node->signed_value
 	  || wi::min_precision (wi::to_wide (node->value), UNSIGNED) > prec)
 	return false;
       *max = wide_int::from (wi::to_wide (node->value), prec, UNSIGNED);
       return true;
+    case SIZE_SUB:
+      return false;
     default:
       {
 	wide_int a, b;

@@ -8,6 +8,13 @@
  * kalloc does not look into.  Only arithmetic in the size's own unsigned
  * type is followed, so that a leaf is exactly what the program converted
  * to size_t (a widened count stays a leaf).
+ *
+ * C's size_t arithmetic is modular, and a term converted from a signed
+ * type (int adj = -3) or a constant GCC wrote wrapped (x - 4 is
+ * x + 0xff..fc) may stand for a negative number: its sum is a
+ * subtraction, not a carry.  Such leaves keep their signed value, so
+ * that the rewrites can tell the sums and products the program means
+ * (docs/rewrites.md) from the ones that overflow.
  */
 #include "kalloc.h"
 
@@ -55,6 +62,7 @@ add_node (struct size_expr *expr, enum size_op op, tree value, int a, int b)
   struct size_node *node = &expr->node[expr->count];
   node->op = op;
   node->value = value;
+  node->signed_value = NULL_TREE;
   node->a = a;
   node->b = b;
   return expr->count++;
@@ -79,18 +87,49 @@ is_wrapped_negative (tree cst)
 
 static int parse (struct size_expr *expr, tree t, int depth);
 
+static bool
+is_wrapping_op (enum size_op op)
+{
+  return op == SIZE_ADD || op == SIZE_SUB || op == SIZE_MUL;
+}
+
+/* In the program's own wrapping arithmetic, a wrapped negative constant
+   is that negative number; a saturating helper takes it as it is.  */
+static void
+note_negative_constant (struct size_expr *expr, enum size_op op, int n)
+{
+  struct size_node *node = &expr->node[n];
+  if (is_wrapping_op (op) && node->op == SIZE_CONST
+      && is_wrapped_negative (node->value))
+    node->signed_value = fold_convert (signed_type_for (expr->type),
+				       node->value);
+}
+
 static int
 parse_binary (struct size_expr *expr, enum size_op op, tree value, tree a,
 	      tree b, int depth)
 {
-  if ((op == SIZE_ADD || op == SIZE_SAT_ADD)
-      && (is_wrapped_negative (a) || is_wrapped_negative (b)))
-    return add_node (expr, SIZE_LEAF, value, -1, -1);
   int na = parse (expr, a, depth + 1);
   int nb = parse (expr, b, depth + 1);
   if (na < 0 || nb < 0)
     return -1;
+  note_negative_constant (expr, op, na);
+  note_negative_constant (expr, op, nb);
   return add_node (expr, op, value, na, nb);
+}
+
+/* T converts the signed SOURCE to the size type: a leaf whose value is
+   SOURCE's, negative or not, when the conversion sign-extends it (or
+   keeps its width); a narrowing conversion is the program's modulo.  */
+static int
+add_converted_leaf (struct size_expr *expr, tree t, tree source)
+{
+  int n = add_node (expr, SIZE_LEAF, t, -1, -1);
+  tree type = TREE_TYPE (source);
+  if (n >= 0 && INTEGRAL_TYPE_P (type) && !TYPE_UNSIGNED (type)
+      && TYPE_PRECISION (type) <= TYPE_PRECISION (expr->type))
+    expr->node[n].signed_value = source;
+  return n;
 }
 
 static int
@@ -147,12 +186,18 @@ parse (struct size_expr *expr, tree t, int depth)
     case PLUS_EXPR:
       return parse_binary (expr, SIZE_ADD, t, rhs1, gimple_assign_rhs2 (def),
 			   depth);
+    case MINUS_EXPR:
+      return parse_binary (expr, SIZE_SUB, t, rhs1, gimple_assign_rhs2 (def),
+			   depth);
+    case NEGATE_EXPR:
+      return parse_binary (expr, SIZE_SUB, t, build_zero_cst (expr->type),
+			   rhs1, depth);
     case SSA_NAME:
     CASE_CONVERT:
       /* A copy, or a conversion that keeps every bit.  */
       if (same_arith_type (expr, TREE_TYPE (rhs1)))
 	return parse (expr, rhs1, depth + 1);
-      return add_node (expr, SIZE_LEAF, t, -1, -1);
+      return add_converted_leaf (expr, t, rhs1);
     case INTEGER_CST:
       return add_node (expr, SIZE_CONST, fold_convert (expr->type, rhs1),
 		       -1, -1);
@@ -183,7 +228,8 @@ size_is_const (const struct size_expr *expr, int n,
 	       unsigned HOST_WIDE_INT *value)
 {
   const struct size_node *node = &expr->node[n];
-  if (node->op != SIZE_CONST || !tree_fits_uhwi_p (node->value))
+  if (node->op != SIZE_CONST || node->signed_value
+      || !tree_fits_uhwi_p (node->value))
     return false;
   *value = tree_to_uhwi (node->value);
   return true;
@@ -268,9 +314,32 @@ bool
 size_wraps (const struct size_expr *expr)
 {
   for (int i = 0; i <= expr->root; i++)
-    if (expr->node[i].op == SIZE_MUL || expr->node[i].op == SIZE_ADD)
+    if (is_wrapping_op (expr->node[i].op))
       return true;
   return false;
+}
+
+/* May node N's value, in the mathematics the program means, be below
+   zero: does its wrapping arithmetic involve a subtraction or a signed
+   term?  A saturating helper's result never is.  */
+bool
+size_may_be_negative (const struct size_expr *expr, int n)
+{
+  const struct size_node *node = &expr->node[n];
+  switch (node->op)
+    {
+    case SIZE_LEAF:
+    case SIZE_CONST:
+      return node->signed_value != NULL_TREE;
+    case SIZE_SUB:
+      return true;
+    case SIZE_ADD:
+    case SIZE_MUL:
+      return size_may_be_negative (expr, node->a)
+	     || size_may_be_negative (expr, node->b);
+    default:
+      return false;
+    }
 }
 
 /* Does the size multiply by a constant (an element size: n * sizeof (T),
@@ -283,14 +352,15 @@ bool
 size_needs_saturation (const struct size_expr *expr)
 {
   bool wraps = false, scales = false;
+  unsigned HOST_WIDE_INT value;
   /* Nodes are stored children first, so the root's tree is 0..root.  */
   for (int i = 0; i <= expr->root; i++)
     {
       const struct size_node *node = &expr->node[i];
-      wraps |= node->op == SIZE_MUL || node->op == SIZE_ADD;
+      wraps |= is_wrapping_op (node->op);
       if (node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
-	scales |= expr->node[node->a].op == SIZE_CONST
-		  || expr->node[node->b].op == SIZE_CONST;
+	scales |= size_is_const (expr, node->a, &value)
+		  || size_is_const (expr, node->b, &value);
     }
   return wraps && scales;
 }
