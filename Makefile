@@ -6,6 +6,9 @@
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
 #   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
 #   make check-objsize   counted_by object sizes against GCC 15 (root)
+#   make check-sizes     generated size expressions (signed terms, sums,
+#                        products, struct_size ()) without and with the
+#                        plugin: same bytes unless the size overflows
 #   make check-ecosystem install, deb, ccache, distcc
 #   make check-torture   GCC's C torture suite without and with the plugin
 #   make check-csmith    csmith random programs without and with the plugin
@@ -49,7 +52,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -86,6 +89,12 @@ check-cross:
 # counted_by object sizes against GCC 15's (sid chroot, root).
 check-objsize: $(PLUGIN)
 	@testsuite/objsize/check-objsize "$(CC)" "$(abspath $(PLUGIN))"
+
+# The differential test of hardened sizes (docs/rewrites.md): thousands of
+# generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,
+# SIZES_EXPRS and SIZES_SEED (environment) change the run.
+check-sizes: $(PLUGIN)
+	@testsuite/sizes/check-sizes "$(CC)" "$(abspath $(PLUGIN))" build/sizes-$(CC_NAME)
 
 # install, the Debian package, ccache and distcc (root for the package).
 check-ecosystem: $(PLUGIN)

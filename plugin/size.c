@@ -352,15 +352,16 @@ bool
 size_needs_saturation (const struct size_expr *expr)
 {
   bool wraps = false, scales = false;
-  unsigned HOST_WIDE_INT value;
   /* Nodes are stored children first, so the root's tree is 0..root.  */
   for (int i = 0; i <= expr->root; i++)
     {
       const struct size_node *node = &expr->node[i];
       wraps |= is_wrapping_op (node->op);
+      /* A negative constant scales too: GCC folds (c - n) * 24 into
+	 n * -24 + 24 * c.  */
       if (node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
-	scales |= size_is_const (expr, node->a, &value)
-		  || size_is_const (expr, node->b, &value);
+	scales |= expr->node[node->a].op == SIZE_CONST
+		  || expr->node[node->b].op == SIZE_CONST;
     }
   return wraps && scales;
 }
