@@ -213,6 +213,41 @@ struct location_set
 bool location_set_add (struct location_set *set, location_t loc);
 const char *site_kind_name (enum site_kind kind);
 
+/* ---- the call's source text (source.c) --------------------------------- */
+
+#define SOURCE_MAX_ARGS 8
+#define SOURCE_MAX_CALL 4096	/* longest call text scanned */
+
+struct span
+{
+  long from, to;		/* [from, to) in the source */
+};
+
+/* One call as written: its name, and its arguments up to CLOSE.  */
+struct source_call
+{
+  struct span name;
+  long close;			/* the ')' that ends it */
+  int nargs;
+  struct span args[SOURCE_MAX_ARGS];
+};
+
+extern char *source_text;	/* the file of the last call found */
+extern long source_len;
+
+bool source_call_find (location_t loc, const char *name,
+		       struct source_call *call);
+location_t location_at (location_t loc, long offset);
+int split_args (long open, long *close, struct span *args);
+void trim (struct span *s);
+bool span_is (const struct span *s, const char *word);
+void strip_parens (struct span *s);
+long after_word (const struct span *s, const char *word);
+bool sizeof_operand (struct span s, struct span *operand);
+bool helper_call (struct span s, const char *name, struct span *args);
+void fold_space (const struct span *s, char *buf, size_t size);
+bool same_line (long from, long to);
+
 /* ---- diagnostics, rewrites, report ------------------------------------- */
 
 void diagnose_site (struct alloc_site *site);

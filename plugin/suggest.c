@@ -21,308 +21,23 @@
  */
 #include "kalloc.h"
 
-#define MAX_CALL_TEXT 4096
-#define MAX_ARGS 8
+#define MAX_CALL_TEXT SOURCE_MAX_CALL
+#define MAX_ARGS SOURCE_MAX_ARGS
 
-/* ---- the source file ----------------------------------------------------- */
 
-static char *source_name;
-static char *source_text;
-static long source_len;
 
-/* The text of FILE (cached: one translation unit reads few files).  */
-static bool
-load_source (const char *file)
-{
-  if (source_name && !strcmp (source_name, file))
-    return source_text != NULL;
-  free (source_name);
-  free (source_text);
-  source_name = xstrdup (file);
-  source_text = NULL;
-  FILE *f = fopen (file, "rb");
-  if (!f)
-    return false;
-  if (fseek (f, 0, SEEK_END) == 0 && (source_len = ftell (f)) >= 0
-      && fseek (f, 0, SEEK_SET) == 0)
-    {
-      source_text = XNEWVEC (char, source_len + 1);
-      if (fread (source_text, 1, source_len, f) != (size_t) source_len)
-	{
-	  free (source_text);
-	  source_text = NULL;
-	}
-      else
-	source_text[source_len] = 0;
-    }
-  fclose (f);
-  return source_text != NULL;
-}
 
-/* The offset of LINE:COLUMN (1-based, bytes) in the cached source.  */
-static long
-source_offset (int line, int column)
-{
-  long pos = 0;
-  for (int l = 1; l < line; l++)
-    {
-      const char *nl = (const char *) memchr (source_text + pos, '\n',
-					      source_len - pos);
-      if (!nl)
-	return -1;
-      pos = nl - source_text + 1;
-    }
-  pos += column - 1;
-  return pos < source_len ? pos : -1;
-}
 
-static void
-offset_position (long offset, int *line, int *column)
-{
-  int l = 1;
-  long start = 0;
-  for (long i = 0; i < offset; i++)
-    if (source_text[i] == '\n')
-      {
-	l++;
-	start = i + 1;
-      }
-  *line = l;
-  *column = offset - start + 1;
-}
 
-/* ---- C text: skip comments and literals, match parentheses --------------- */
 
-/* Past the comment or literal at P, or P itself.  */
-static long
-skip_token (const char *s, long p, long end)
-{
-  if (s[p] == '/' && p + 1 < end && s[p + 1] == '*')
-    {
-      const char *close = strstr (s + p + 2, "*/");
-      return close && close - s + 2 <= end ? close - s + 2 : end;
-    }
-  if (s[p] == '/' && p + 1 < end && s[p + 1] == '/')
-    {
-      while (p < end && s[p] != '\n')
-	p++;
-      return p;
-    }
-  if (s[p] == '"' || s[p] == '\'')
-    {
-      char quote = s[p++];
-      while (p < end && s[p] != quote)
-	p += s[p] == '\\' ? 2 : 1;
-      return p + 1;
-    }
-  return p;
-}
 
-static bool
-has_comment (const char *s, long from, long to)
-{
-  for (long p = from; p < to; p++)
-    {
-      if (s[p] == '"' || s[p] == '\'')
-	p = skip_token (s, p, to) - 1;
-      else if (s[p] == '/' && p + 1 < to && (s[p + 1] == '*' || s[p + 1] == '/'))
-	return true;
-    }
-  return false;
-}
 
-/* Where a scan of one call's text starting at FROM gives up.  */
-static long
-scan_limit (long from)
-{
-  return from + MAX_CALL_TEXT < source_len ? from + MAX_CALL_TEXT
-					   : source_len;
-}
 
-/* The code character at *P with *DEPTH counting brackets, or -1 when a
-   string, character constant or comment starts there: *P then moves to
-   its last character, so that the caller's p++ steps past it.  */
-static int
-code_char (long *p, long end, int *depth)
-{
-  long next = skip_token (source_text, *p, end);
-  if (next != *p)
-    {
-      *p = next - 1;
-      return -1;
-    }
-  unsigned char c = source_text[*p];
-  if (c == '(' || c == '[' || c == '{')
-    ++*depth;
-  else if (c == ')' || c == ']' || c == '}')
-    --*depth;
-  return c;
-}
 
-struct span
-{
-  long from, to;		/* [from, to) in the source */
-};
 
-/* The argument spans of the call whose '(' is at OPEN; *CLOSE gets the
-   ')' that ends it.  Returns the count, or -1.  */
-static int
-split_args (long open, long *close, struct span *args)
-{
-  int depth = 0, count = 0;
-  long start = open + 1;
-  long end = scan_limit (open);
-  for (long p = open; p < end; p++)
-    {
-      int c = code_char (&p, end, &depth);
-      if (c < 0)
-	continue;
-      if (c == ')' || c == ']' || c == '}')
-	{
-	  if (depth == 0)
-	    {
-	      if (count == MAX_ARGS)
-		return -1;
-	      args[count].from = start;
-	      args[count].to = p;
-	      *close = p;
-	      return count + 1;
-	    }
-	}
-      else if (c == ',' && depth == 1)
-	{
-	  if (count == MAX_ARGS)
-	    return -1;
-	  args[count].from = start;
-	  args[count++].to = p;
-	  start = p + 1;
-	}
-    }
-  return -1;
-}
 
-static void
-trim (struct span *s)
-{
-  while (s->from < s->to && ISSPACE (source_text[s->from]))
-    s->from++;
-  while (s->to > s->from && ISSPACE (source_text[s->to - 1]))
-    s->to--;
-}
 
-/* Does S consist of WORD (and nothing else)?  */
-static bool
-span_is (const struct span *s, const char *word)
-{
-  size_t len = strlen (word);
-  return (size_t) (s->to - s->from) == len
-	 && !strncmp (source_text + s->from, word, len);
-}
 
-/* Drop parentheses around the whole of S.  */
-static void
-strip_parens (struct span *s)
-{
-  trim (s);
-  while (s->to - s->from >= 2 && source_text[s->from] == '('
-	 && source_text[s->to - 1] == ')')
-    {
-      struct span inner[MAX_ARGS];
-      long close;
-      if (split_args (s->from, &close, inner) != 1 || close != s->to - 1)
-	return;
-      s->from++;
-      s->to--;
-      trim (s);
-    }
-}
-
-/* If S starts with the identifier WORD, the offset after it.  */
-static long
-after_word (const struct span *s, const char *word)
-{
-  size_t len = strlen (word);
-  if ((size_t) (s->to - s->from) < len
-      || strncmp (source_text + s->from, word, len)
-      || (s->from + (long) len < s->to
-	  && ISIDNUM (source_text[s->from + len])))
-    return -1;
-  return s->from + len;
-}
-
-/* Is S, an operand of sizeof written without parentheses, all of it a
-   unary expression (*p, h->many[0]), not the left of a binary one?  */
-static bool
-unary_operand (const struct span *s)
-{
-  bool operand_seen = false;
-  for (long p = s->from; p < s->to; p++)
-    {
-      char c = source_text[p];
-      if (c == '(' || c == '[')
-	{
-	  struct span inner[MAX_ARGS];
-	  long close;
-	  if (split_args (p, &close, inner) < 0 || close >= s->to)
-	    return false;
-	  p = close;
-	  operand_seen = true;
-	}
-      else if (ISIDNUM (c) || c == '.')
-	operand_seen = true;
-      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
-	p++;
-      else if ((c == '*' || c == '&') && !operand_seen)
-	;
-      else if (!ISSPACE (c))
-	return false;
-    }
-  return true;
-}
-
-/* S is "sizeof (X)" or "sizeof X": X.  */
-static bool
-sizeof_operand (struct span s, struct span *operand)
-{
-  strip_parens (&s);
-  long p = after_word (&s, "sizeof");
-  if (p < 0)
-    return false;
-  operand->from = p;
-  operand->to = s.to;
-  trim (operand);
-  if (operand->from < operand->to && source_text[operand->from] == '(')
-    {
-      struct span inner[MAX_ARGS];
-      long close;
-      if (split_args (operand->from, &close, inner) != 1
-	  || close != operand->to - 1)
-	return false;	/* sizeof (a) + b */
-      strip_parens (operand);
-    }
-  else if (!unary_operand (operand))
-    return false;	/* sizeof *p * n */
-  return operand->from < operand->to;
-}
-
-/* S is "NAME (A, B, C)": the three argument spans.  */
-static bool
-helper_call (struct span s, const char *name, struct span *args)
-{
-  strip_parens (&s);
-  long p = after_word (&s, name);
-  if (p < 0)
-    return false;
-  while (p < s.to && ISSPACE (source_text[p]))
-    p++;
-  long close;
-  if (p >= s.to || source_text[p] != '('
-      || split_args (p, &close, args) != 3 || close != s.to - 1)
-    return false;
-  for (int i = 0; i < 3; i++)
-    trim (&args[i]);
-  return true;
-}
 
 /* ---- upstream's exclusions ----------------------------------------------- */
 
@@ -335,26 +50,6 @@ static const char *const integral_names[] = {
   "__le16", "__le32", "__le64", "__be16", "__be32", "__be64"
 };
 
-/* Copy S into BUF with runs of white space folded to one space.  */
-static void
-fold_space (const struct span *s, char *buf, size_t size)
-{
-  size_t n = 0;
-  bool space = false;
-  for (long p = s->from; p < s->to && n + 2 < size; p++)
-    {
-      if (ISSPACE (source_text[p]))
-	{
-	  space = true;
-	  continue;
-	}
-      if (space && n)
-	buf[n++] = ' ';
-      space = false;
-      buf[n++] = source_text[p];
-    }
-  buf[n] = 0;
-}
 
 /* sizeof (STRING), sizeof (INTEGRAL), sizeof (INTEGRAL *), sizeof (void *) */
 static bool
@@ -644,26 +339,6 @@ redundant_cast (const struct alloc_site *site, long call_start)
   return strcmp (text, type) ? -1 : p;
 }
 
-/* A location for OFFSET in the file of LOC's line map, or 0.  */
-static location_t
-location_at (location_t loc, long offset)
-{
-  int line, column;
-  offset_position (offset, &line, &column);
-  const line_map *map = linemap_lookup (line_table, loc);
-  if (!map || linemap_macro_expansion_map_p (map))
-    return UNKNOWN_LOCATION;
-  const line_map_ordinary *ord = linemap_check_ordinary (map);
-  if (line < (int) ORDINARY_MAP_STARTING_LINE_NUMBER (ord))
-    return UNKNOWN_LOCATION;
-  location_t result = linemap_position_for_line_and_column (line_table, ord,
-							      line, column);
-  expanded_location check = expand_location (result);
-  if (check.line != line || check.column != column || !check.file
-      || strcmp (check.file, LOCATION_FILE (loc)))
-    return UNKNOWN_LOCATION;
-  return result;
-}
 
 /* Locations already suggested for in this function.  */
 static struct location_set seen;
@@ -674,11 +349,6 @@ suggest_reset_function (void)
   seen.count = 0;
 }
 
-static bool
-same_line (long from, long to)
-{
-  return !memchr (source_text + from, '\n', to - from);
-}
 
 /* Add a fix-it replacing [FROM, TO] (inclusive) with TEXT.  */
 static bool
@@ -733,39 +403,6 @@ add_slot_edits (rich_location *richloc, const struct alloc_site *site,
   return true;
 }
 
-/* The offset of the one call "NAME (" in the statement that starts at
-   FROM, or -1 (none, or several).  GCC gives a call that is an argument
-   of another (use (kmalloc (...))) the outer call's location.  */
-static long
-find_call (long from, const char *name)
-{
-  size_t len = strlen (name);
-  long found = -1;
-  int depth = 0;
-  long end = scan_limit (from);
-  for (long p = from; p < end; p++)
-    {
-      int c = code_char (&p, end, &depth);
-      if (c < 0)
-	continue;
-      if ((c == ';' && depth <= 0) || depth < 0)
-	break;
-      if ((p > 0 && ISIDNUM (source_text[p - 1]))
-	  || strncmp (source_text + p, name, len)
-	  || ISIDNUM (source_text[p + len]))
-	continue;
-      long q = p + len;
-      while (q < end && ISSPACE (source_text[q]))
-	q++;
-      if (q < end && source_text[q] == '(')
-	{
-	  if (found >= 0)
-	    return -1;
-	  found = p;
-	}
-    }
-  return found;
-}
 
 /* Attach a fix-it converting SITE's call to its typed form.  */
 void
@@ -782,38 +419,12 @@ suggest_site (const struct alloc_site *site)
 	      "convert it in the macro", site->name);
       return;
     }
-  expanded_location where = expand_location (site->loc);
-  if (!where.file || !load_source (where.file))
+  struct source_call call;
+  if (!source_call_find (site->loc, site->name, &call))
     return;
-  long start = source_offset (where.line, where.column);
-  if (start < 0)
-    return;
-  struct span name = { start, start };
-  while (name.to < source_len && ISIDNUM (source_text[name.to]))
-    name.to++;
-  if (!span_is (&name, site->name))
-    {
-      start = find_call (start, site->name);
-      if (start < 0)
-	return;
-      name.from = name.to = start;
-      name.to += strlen (site->name);
-    }
-  long open = name.to;
-  while (open < source_len && ISSPACE (source_text[open]))
-    open++;
-  if (!span_is (&name, site->name) || open >= source_len
-      || source_text[open] != '(')
-    return;
-
-  struct span args[MAX_ARGS];
-  long close;
-  int count = split_args (open, &close, args);
-  if (count < 0)
-    return;
-  for (int i = 0; i < count; i++)
-    if (has_comment (source_text, args[i].from, args[i].to))
-      return;
+  struct span name = call.name, *args = call.args;
+  long start = name.from, close = call.close;
+  int count = call.nargs;
 
   struct conversion c;
   if (!convert (site, start, args, count, &c))

@@ -1,0 +1,431 @@
+/*
+ * source.c - the text of an allocation call, as the user wrote it.
+ *
+ * GIMPLE has only folded constants: sizeof (*p) is 24 there.  What the
+ * program spelled (the sizeof operand, struct_size ()'s arguments, the
+ * allocator's name) is read back from the source file at the call's
+ * location, with a small scanner that skips comments and literals and
+ * matches brackets.  suggest.c builds its fix-its from it, and
+ * sizeof-type.c the type a sizeof names.
+ */
+#include "kalloc.h"
+
+/* ---- the source file ----------------------------------------------------- */
+
+static char *source_name;
+char *source_text;
+long source_len;
+
+/* The text of FILE (cached: one translation unit reads few files).  */
+static bool
+load_source (const char *file)
+{
+  if (source_name && !strcmp (source_name, file))
+    return source_text != NULL;
+  free (source_name);
+  free (source_text);
+  source_name = xstrdup (file);
+  source_text = NULL;
+  FILE *f = fopen (file, "rb");
+  if (!f)
+    return false;
+  if (fseek (f, 0, SEEK_END) == 0 && (source_len = ftell (f)) >= 0
+      && fseek (f, 0, SEEK_SET) == 0)
+    {
+      source_text = XNEWVEC (char, source_len + 1);
+      if (fread (source_text, 1, source_len, f) != (size_t) source_len)
+	{
+	  free (source_text);
+	  source_text = NULL;
+	}
+      else
+	source_text[source_len] = 0;
+    }
+  fclose (f);
+  return source_text != NULL;
+}
+
+/* The offset of LINE:COLUMN (1-based, bytes) in the cached source.  */
+static long
+source_offset (int line, int column)
+{
+  long pos = 0;
+  for (int l = 1; l < line; l++)
+    {
+      const char *nl = (const char *) memchr (source_text + pos, '\n',
+					      source_len - pos);
+      if (!nl)
+	return -1;
+      pos = nl - source_text + 1;
+    }
+  pos += column - 1;
+  return pos < source_len ? pos : -1;
+}
+
+static void
+offset_position (long offset, int *line, int *column)
+{
+  int l = 1;
+  long start = 0;
+  for (long i = 0; i < offset; i++)
+    if (source_text[i] == '\n')
+      {
+	l++;
+	start = i + 1;
+      }
+  *line = l;
+  *column = offset - start + 1;
+}
+
+/* ---- C text: skip comments and literals, match parentheses --------------- */
+
+/* Past the comment or literal at P, or P itself.  */
+static long
+skip_token (const char *s, long p, long end)
+{
+  if (s[p] == '/' && p + 1 < end && s[p + 1] == '*')
+    {
+      const char *close = strstr (s + p + 2, "*/");
+      return close && close - s + 2 <= end ? close - s + 2 : end;
+    }
+  if (s[p] == '/' && p + 1 < end && s[p + 1] == '/')
+    {
+      while (p < end && s[p] != '\n')
+	p++;
+      return p;
+    }
+  if (s[p] == '"' || s[p] == '\'')
+    {
+      char quote = s[p++];
+      while (p < end && s[p] != quote)
+	p += s[p] == '\\' ? 2 : 1;
+      return p + 1;
+    }
+  return p;
+}
+
+static bool
+has_comment (const char *s, long from, long to)
+{
+  for (long p = from; p < to; p++)
+    {
+      if (s[p] == '"' || s[p] == '\'')
+	p = skip_token (s, p, to) - 1;
+      else if (s[p] == '/' && p + 1 < to && (s[p + 1] == '*' || s[p + 1] == '/'))
+	return true;
+    }
+  return false;
+}
+
+/* Where a scan of one call's text starting at FROM gives up.  */
+static long
+scan_limit (long from)
+{
+  return from + SOURCE_MAX_CALL < source_len ? from + SOURCE_MAX_CALL
+					   : source_len;
+}
+
+/* The code character at *P with *DEPTH counting brackets, or -1 when a
+   string, character constant or comment starts there: *P then moves to
+   its last character, so that the caller's p++ steps past it.  */
+static int
+code_char (long *p, long end, int *depth)
+{
+  long next = skip_token (source_text, *p, end);
+  if (next != *p)
+    {
+      *p = next - 1;
+      return -1;
+    }
+  unsigned char c = source_text[*p];
+  if (c == '(' || c == '[' || c == '{')
+    ++*depth;
+  else if (c == ')' || c == ']' || c == '}')
+    --*depth;
+  return c;
+}
+
+/* The argument spans of the call whose '(' is at OPEN; *CLOSE gets the
+   ')' that ends it.  Returns the count, or -1.  */
+int
+split_args (long open, long *close, struct span *args)
+{
+  int depth = 0, count = 0;
+  long start = open + 1;
+  long end = scan_limit (open);
+  for (long p = open; p < end; p++)
+    {
+      int c = code_char (&p, end, &depth);
+      if (c < 0)
+	continue;
+      if (c == ')' || c == ']' || c == '}')
+	{
+	  if (depth == 0)
+	    {
+	      if (count == SOURCE_MAX_ARGS)
+		return -1;
+	      args[count].from = start;
+	      args[count].to = p;
+	      *close = p;
+	      return count + 1;
+	    }
+	}
+      else if (c == ',' && depth == 1)
+	{
+	  if (count == SOURCE_MAX_ARGS)
+	    return -1;
+	  args[count].from = start;
+	  args[count++].to = p;
+	  start = p + 1;
+	}
+    }
+  return -1;
+}
+
+void
+trim (struct span *s)
+{
+  while (s->from < s->to && ISSPACE (source_text[s->from]))
+    s->from++;
+  while (s->to > s->from && ISSPACE (source_text[s->to - 1]))
+    s->to--;
+}
+
+/* Does S consist of WORD (and nothing else)?  */
+bool
+span_is (const struct span *s, const char *word)
+{
+  size_t len = strlen (word);
+  return (size_t) (s->to - s->from) == len
+	 && !strncmp (source_text + s->from, word, len);
+}
+
+/* Drop parentheses around the whole of S.  */
+void
+strip_parens (struct span *s)
+{
+  trim (s);
+  while (s->to - s->from >= 2 && source_text[s->from] == '('
+	 && source_text[s->to - 1] == ')')
+    {
+      struct span inner[SOURCE_MAX_ARGS];
+      long close;
+      if (split_args (s->from, &close, inner) != 1 || close != s->to - 1)
+	return;
+      s->from++;
+      s->to--;
+      trim (s);
+    }
+}
+
+/* If S starts with the identifier WORD, the offset after it.  */
+long
+after_word (const struct span *s, const char *word)
+{
+  size_t len = strlen (word);
+  if ((size_t) (s->to - s->from) < len
+      || strncmp (source_text + s->from, word, len)
+      || (s->from + (long) len < s->to
+	  && ISIDNUM (source_text[s->from + len])))
+    return -1;
+  return s->from + len;
+}
+
+/* Is S, an operand of sizeof written without parentheses, all of it a
+   unary expression (*p, h->many[0]), not the left of a binary one?  */
+static bool
+unary_operand (const struct span *s)
+{
+  bool operand_seen = false;
+  for (long p = s->from; p < s->to; p++)
+    {
+      char c = source_text[p];
+      if (c == '(' || c == '[')
+	{
+	  struct span inner[SOURCE_MAX_ARGS];
+	  long close;
+	  if (split_args (p, &close, inner) < 0 || close >= s->to)
+	    return false;
+	  p = close;
+	  operand_seen = true;
+	}
+      else if (ISIDNUM (c) || c == '.')
+	operand_seen = true;
+      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
+	p++;
+      else if ((c == '*' || c == '&') && !operand_seen)
+	;
+      else if (!ISSPACE (c))
+	return false;
+    }
+  return true;
+}
+
+/* S is "sizeof (X)" or "sizeof X": X.  */
+bool
+sizeof_operand (struct span s, struct span *operand)
+{
+  strip_parens (&s);
+  long p = after_word (&s, "sizeof");
+  if (p < 0)
+    return false;
+  operand->from = p;
+  operand->to = s.to;
+  trim (operand);
+  if (operand->from < operand->to && source_text[operand->from] == '(')
+    {
+      struct span inner[SOURCE_MAX_ARGS];
+      long close;
+      if (split_args (operand->from, &close, inner) != 1
+	  || close != operand->to - 1)
+	return false;	/* sizeof (a) + b */
+      strip_parens (operand);
+    }
+  else if (!unary_operand (operand))
+    return false;	/* sizeof *p * n */
+  return operand->from < operand->to;
+}
+
+/* S is "NAME (A, B, C)": the three argument spans.  */
+bool
+helper_call (struct span s, const char *name, struct span *args)
+{
+  strip_parens (&s);
+  long p = after_word (&s, name);
+  if (p < 0)
+    return false;
+  while (p < s.to && ISSPACE (source_text[p]))
+    p++;
+  long close;
+  if (p >= s.to || source_text[p] != '('
+      || split_args (p, &close, args) != 3 || close != s.to - 1)
+    return false;
+  for (int i = 0; i < 3; i++)
+    trim (&args[i]);
+  return true;
+}
+
+/* Copy S into BUF with runs of white space folded to one space.  */
+void
+fold_space (const struct span *s, char *buf, size_t size)
+{
+  size_t n = 0;
+  bool space = false;
+  for (long p = s->from; p < s->to && n + 2 < size; p++)
+    {
+      if (ISSPACE (source_text[p]))
+	{
+	  space = true;
+	  continue;
+	}
+      if (space && n)
+	buf[n++] = ' ';
+      space = false;
+      buf[n++] = source_text[p];
+    }
+  buf[n] = 0;
+}
+
+/* A location for OFFSET in the file of LOC's line map, or 0.  */
+location_t
+location_at (location_t loc, long offset)
+{
+  int line, column;
+  offset_position (offset, &line, &column);
+  const line_map *map = linemap_lookup (line_table, loc);
+  if (!map || linemap_macro_expansion_map_p (map))
+    return UNKNOWN_LOCATION;
+  const line_map_ordinary *ord = linemap_check_ordinary (map);
+  if (line < (int) ORDINARY_MAP_STARTING_LINE_NUMBER (ord))
+    return UNKNOWN_LOCATION;
+  location_t result = linemap_position_for_line_and_column (line_table, ord,
+							      line, column);
+  expanded_location check = expand_location (result);
+  if (check.line != line || check.column != column || !check.file
+      || strcmp (check.file, LOCATION_FILE (loc)))
+    return UNKNOWN_LOCATION;
+  return result;
+}
+
+bool
+same_line (long from, long to)
+{
+  return !memchr (source_text + from, '\n', to - from);
+}
+
+/* The offset of the one call "NAME (" in the statement that starts at
+   FROM, or -1 (none, or several).  GCC gives a call that is an argument
+   of another (use (kmalloc (...))) the outer call's location.  */
+static long
+find_call (long from, const char *name)
+{
+  size_t len = strlen (name);
+  long found = -1;
+  int depth = 0;
+  long end = scan_limit (from);
+  for (long p = from; p < end; p++)
+    {
+      int c = code_char (&p, end, &depth);
+      if (c < 0)
+	continue;
+      if ((c == ';' && depth <= 0) || depth < 0)
+	break;
+      if ((p > 0 && ISIDNUM (source_text[p - 1]))
+	  || strncmp (source_text + p, name, len)
+	  || ISIDNUM (source_text[p + len]))
+	continue;
+      long q = p + len;
+      while (q < end && ISSPACE (source_text[q]))
+	q++;
+      if (q < end && source_text[q] == '(')
+	{
+	  if (found >= 0)
+	    return -1;
+	  found = p;
+	}
+    }
+  return found;
+}
+
+/* ---- the call ------------------------------------------------------------ */
+
+/* Find the call to NAME at LOC (the outermost macro expansion point of
+   the allocator's call) in its source file, and split its arguments.
+   False when the text is not there, not one call to NAME, or has
+   comments in its arguments (an edit could not keep them).  */
+bool
+source_call_find (location_t loc, const char *name, struct source_call *call)
+{
+  if (loc == UNKNOWN_LOCATION)
+    return false;
+  expanded_location where = expand_location (loc);
+  if (!where.file || !load_source (where.file))
+    return false;
+  long start = source_offset (where.line, where.column);
+  if (start < 0)
+    return false;
+  struct span *id = &call->name;
+  id->from = id->to = start;
+  while (id->to < source_len && ISIDNUM (source_text[id->to]))
+    id->to++;
+  if (!span_is (id, name))
+    {
+      start = find_call (start, name);
+      if (start < 0)
+	return false;
+      id->from = start;
+      id->to = start + strlen (name);
+    }
+  long open = id->to;
+  while (open < source_len && ISSPACE (source_text[open]))
+    open++;
+  if (!span_is (id, name) || open >= source_len || source_text[open] != '(')
+    return false;
+  call->nargs = split_args (open, &call->close, call->args);
+  if (call->nargs < 0)
+    return false;
+  for (int i = 0; i < call->nargs; i++)
+    if (has_comment (source_text, call->args[i].from, call->args[i].to))
+      return false;
+  return true;
+}
