@@ -175,6 +175,58 @@ check_flex (struct alloc_site *site)
 		site->flex.offset, site->pointee, fam);
 }
 
+/* A fix-it replacing the sizeof operand ST->operand with TEXT, when it
+   is on one line of the user's file.  */
+static void
+fix_operand (rich_location *richloc, const struct alloc_site *site,
+	     const struct sizeof_type *st, const char *text)
+{
+  if (!same_line (st->operand.from, st->operand.to))
+    return;
+  location_t first = location_at (site->loc, st->operand.from);
+  location_t last = location_at (site->loc, st->operand.to - 1);
+  if (first == UNKNOWN_LOCATION || last == UNKNOWN_LOCATION)
+    return;
+  source_range range;
+  range.m_start = first;
+  range.m_finish = last;
+  richloc->add_fixit_replace (range, text);
+}
+
+/* The size is right by accident: sizeof names another type of the
+   same size (kmalloc_obj () would have refused it).  */
+static void
+check_type (struct alloc_site *site)
+{
+  struct sizeof_type st;
+  if (!sizeof_type_of_site (site, &st) || !sizeof_type_mismatch (site, &st)
+      || !should_warn (site, KW_TYPE))
+    return;
+  unsigned HOST_WIDE_INT size = pointee_size (site);
+  rich_location richloc (line_table, site->loc);
+  char dest[256], fix[260];
+  if (render_dest (site->dest, dest, sizeof dest))
+    {
+      snprintf (fix, sizeof fix, "%s%s", st.pointer ? "" : "*", dest);
+      fix_operand (&richloc, site, &st, fix);
+      if (st.pointer)
+	warning_at (&richloc, 0,
+		    "%qs sizes %qT for %qT: the sizes match (%wu bytes) only "
+		    "by accident; did you mean %<struct_size (%s, ...)%>?",
+		    alloc_name (site), st.type, site->pointee, size, dest);
+      else
+	warning_at (&richloc, 0,
+		    "%qs sizes %qT for %qT: the sizes match (%wu bytes) only "
+		    "by accident; did you mean %<sizeof (%s)%>?",
+		    alloc_name (site), st.type, site->pointee, size, fix);
+    }
+  else
+    warning_at (site->loc, 0,
+		"%qs sizes %qT for %qT: the sizes match (%wu bytes) only by "
+		"accident; did you mean %<sizeof (%T)%>?",
+		alloc_name (site), st.type, site->pointee, size, site->pointee);
+}
+
 /* Warn about SITE if its size cannot be right for its pointee.  */
 void
 diagnose_site (struct alloc_site *site)
@@ -190,4 +242,6 @@ diagnose_site (struct alloc_site *site)
     check_array (site);
   else if (site->has_flex && DECL_NAME (site->flex.fam) && (kinds & KW_FLEX))
     check_flex (site);
+  if (!site->warned && (kinds & KW_TYPE))
+    check_type (site);
 }

@@ -10,7 +10,7 @@
  *   mode=harden          warn and rewrite (default)
  *   mode=check           warn only; the generated code is unchanged
  *   disable              do nothing at all
- *   no-warn=KIND[,KIND]  switch warnings off: object, array, flex, all
+ *   no-warn=KIND[,KIND]  switch warnings off: object, array, flex, type, all
  *   alloc=NAME:ROLES     also recognise NAME; ROLES lists its arguments
  *                        in order, each size, count, gfp or _ (ignored),
  *                        e.g. alloc=xcalloc:count,size
@@ -49,7 +49,7 @@ struct kalloc_options kalloc_opts = {
 static struct plugin_info kalloc_info = {
   "0.1",
   "typed, overflow-checked kmalloc () for legacy code; see docs/usage.md\n"
-  "  mode=harden|check  disable  no-warn=object,array,flex,all\n"
+  "  mode=harden|check  disable  no-warn=object,array,flex,type,all\n"
   "  alloc=NAME:ROLES  no-counter-store  no-counter-check  no-counted-by\n"
   "  report=FILE  dump  suggest  suggest-keep-gfp"
 };
@@ -228,6 +228,8 @@ parse_warning_kinds (const char *list)
 	kind = KW_ARRAY;
       else if (len == 4 && !strncmp (word, "flex", 4))
 	kind = KW_FLEX;
+      else if (len == 4 && !strncmp (word, "type", 4))
+	kind = KW_TYPE;
       else if (len == 3 && !strncmp (word, "all", 3))
 	kind = KW_ALL;
       else
@@ -247,7 +249,8 @@ expected_value (const char *key)
   if (!strcmp (key, "mode"))
     return "'harden' or 'check'";
   if (!strcmp (key, "no-warn"))
-    return "a comma-separated list of 'object', 'array', 'flex', 'all'";
+    return "a comma-separated list of 'object', 'array', 'flex', 'type', "
+	   "'all'";
   return "NAME:ROLE,ROLE,... where each ROLE is 'size', 'count', 'gfp' "
 	 "or '_', e.g. 'xcalloc:count,size'";
 }
@@ -346,6 +349,13 @@ static void
 on_finish_type (void *type, void *)
 {
   counted_by_check_type ((tree) type);
+  sizeof_type_note_type ((tree) type);
+}
+
+static void
+on_finish_decl (void *decl, void *)
+{
+  sizeof_type_note_decl ((tree) decl);
 }
 
 static void
@@ -406,6 +416,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (plugin_name_text, PLUGIN_ATTRIBUTES, on_attributes, NULL);
   register_callback (plugin_name_text, PLUGIN_PRAGMAS, on_pragmas, NULL);
   register_callback (plugin_name_text, PLUGIN_FINISH_TYPE, on_finish_type,
+		     NULL);
+  register_callback (plugin_name_text, PLUGIN_FINISH_DECL, on_finish_decl,
 		     NULL);
   register_callback (plugin_name_text, PLUGIN_FINISH, on_finish, NULL);
 

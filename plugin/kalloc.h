@@ -26,9 +26,10 @@ enum kalloc_warning
 {
   KW_OBJECT = 1 << 0,		/* single object smaller than its type */
   KW_ARRAY = 1 << 1,		/* element size unlike the pointee's */
-  KW_FLEX = 1 << 2		/* flexible-array header too small */
+  KW_FLEX = 1 << 2,		/* flexible-array header too small */
+  KW_TYPE = 1 << 3		/* sizeof names another type of the same size */
 };
-#define KW_ALL (KW_OBJECT | KW_ARRAY | KW_FLEX)
+#define KW_ALL (KW_OBJECT | KW_ARRAY | KW_FLEX | KW_TYPE)
 
 struct kalloc_options
 {
@@ -247,6 +248,23 @@ bool sizeof_operand (struct span s, struct span *operand);
 bool helper_call (struct span s, const char *name, struct span *args);
 void fold_space (const struct span *s, char *buf, size_t size);
 bool same_line (long from, long to);
+int split_top (struct span s, char op, struct span *parts, int max);
+
+/* ---- the type a sizeof names (sizeof-type.c) ---------------------------- */
+
+struct sizeof_type
+{
+  tree type;			/* the type named */
+  struct span operand;		/* its text in source_text */
+  bool pointer;			/* OPERAND is struct_size ()'s pointer */
+};
+
+void sizeof_type_note_decl (tree decl);
+void sizeof_type_note_type (tree type);
+bool sizeof_type_of_site (const struct alloc_site *site,
+			  struct sizeof_type *out);
+bool sizeof_type_mismatch (const struct alloc_site *site,
+			   const struct sizeof_type *st);
 
 /* ---- diagnostics, rewrites, report ------------------------------------- */
 

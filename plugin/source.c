@@ -387,6 +387,63 @@ find_call (long from, const char *name)
   return found;
 }
 
+/* Does the identifier that ends at END (inclusive) read WORD?  */
+static bool
+word_ends_at (long end, const char *word)
+{
+  long len = strlen (word);
+  long from = end - len + 1;
+  return from >= 0 && !strncmp (source_text + from, word, len)
+	 && (from == 0 || !ISIDNUM (source_text[from - 1]));
+}
+
+/* Split S at its top-level binary OP ('+' or '*'): the terms, at most
+   MAX, or -1.  An OP after an operator or '(' is unary, and so is a '*'
+   after the word sizeof.  */
+int
+split_top (struct span s, char op, struct span *parts, int max)
+{
+  int depth = 0, count = 0;
+  long prev = -1;		/* the last code character */
+  strip_parens (&s);
+  long start = s.from;
+  for (long p = s.from; p < s.to; p++)
+    {
+      int c = code_char (&p, s.to, &depth);
+      if (c < 0)
+	{
+	  prev = p;		/* a literal is an operand */
+	  continue;
+	}
+      if (ISSPACE (c))
+	continue;
+      bool after_operand = prev >= 0 && (ISIDNUM (source_text[prev])
+					 || source_text[prev] == ')'
+					 || source_text[prev] == ']'
+					 || source_text[prev] == '"'
+					 || source_text[prev] == '\'');
+      if (c == op && depth == 0 && after_operand
+	  && !(op == '*' && word_ends_at (prev, "sizeof")))
+	{
+	  if (count == max)
+	    return -1;
+	  parts[count].from = start;
+	  parts[count++].to = p;
+	  start = p + 1;
+	  prev = -1;
+	  continue;
+	}
+      prev = p;
+    }
+  if (count == max)
+    return -1;
+  parts[count].from = start;
+  parts[count++].to = s.to;
+  for (int i = 0; i < count; i++)
+    trim (&parts[i]);
+  return count;
+}
+
 /* ---- the call ------------------------------------------------------------ */
 
 /* Find the call to NAME at LOC (the outermost macro expansion point of

@@ -1,0 +1,589 @@
+/*
+ * sizeof-type.c - the type an allocation's sizeof names.
+ *
+ * GIMPLE has only the folded size: kmalloc (sizeof (struct foo_ops))
+ * is kmalloc (24).  The type comes from the call's source text (source.c):
+ * the sizeof operand is read as a type name (struct foo, foo_t,
+ * const struct foo *, unsigned long) or as an expression (*p, *h->items,
+ * q[0]), and resolved with what GCC still has when kalloc's pass runs:
+ * the call's lexical blocks and the function's parameters for local
+ * names, and tables of file-scope typedefs, variables and structure tags
+ * that kalloc fills while the front end parses (PLUGIN_FINISH_DECL,
+ * PLUGIN_FINISH_TYPE), because the C front end forgets its scopes
+ * before the passes run.  Anything else (casts, calls, typeof, macros)
+ * is not resolved, and then nothing is said.
+ */
+#include "kalloc.h"
+
+#define TOKEN_MAX 32
+#define TOKEN_LEN 64
+
+/* ---- names seen while parsing ------------------------------------------ */
+
+/* Identifier -> declaration or type; AMBIGUOUS when two differ.  */
+struct name_table
+{
+  tree *names, *values;
+  int count, alloc;
+};
+
+static struct name_table file_decls;	/* file-scope typedefs, variables */
+static struct name_table tags;		/* struct and union tags */
+static tree ambiguous = error_mark_node;
+
+static void
+name_table_add (struct name_table *table, tree name, tree value)
+{
+  for (int i = 0; i < table->count; i++)
+    if (table->names[i] == name)
+      {
+	if (table->values[i] != value)
+	  table->values[i] = TREE_CODE (value) == VAR_DECL
+			     && TREE_CODE (table->values[i]) == VAR_DECL
+			     ? value : ambiguous;
+	return;
+      }
+  if (table->count == table->alloc)
+    {
+      table->alloc = table->alloc ? 2 * table->alloc : 256;
+      table->names = XRESIZEVEC (tree, table->names, table->alloc);
+      table->values = XRESIZEVEC (tree, table->values, table->alloc);
+    }
+  table->names[table->count] = name;
+  table->values[table->count++] = value;
+}
+
+static tree
+name_table_find (const struct name_table *table, tree name)
+{
+  for (int i = table->count - 1; i >= 0; i--)
+    if (table->names[i] == name)
+      return table->values[i] == ambiguous ? NULL_TREE : table->values[i];
+  return NULL_TREE;
+}
+
+/* PLUGIN_FINISH_DECL: remember file-scope typedefs and variables.  */
+void
+sizeof_type_note_decl (tree decl)
+{
+  if (!decl || !DECL_P (decl) || !DECL_NAME (decl)
+      || (TREE_CODE (decl) != TYPE_DECL && TREE_CODE (decl) != VAR_DECL)
+      || !DECL_FILE_SCOPE_P (decl))
+    return;
+  name_table_add (&file_decls, DECL_NAME (decl), decl);
+}
+
+/* PLUGIN_FINISH_TYPE: remember structure and union tags.  */
+void
+sizeof_type_note_type (tree type)
+{
+  if (!type || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_NAME (type)
+      || TREE_CODE (TYPE_NAME (type)) != IDENTIFIER_NODE)
+    return;
+  name_table_add (&tags, TYPE_NAME (type), TYPE_MAIN_VARIANT (type));
+}
+
+/* ---- tokens ------------------------------------------------------------- */
+
+struct tokens
+{
+  char text[TOKEN_MAX][TOKEN_LEN];
+  int count, next;
+};
+
+/* Identifiers, numbers and the punctuators of a sizeof operand; false
+   for anything longer or stranger.  */
+static bool
+tokenize (const struct span *s, struct tokens *t)
+{
+  t->count = t->next = 0;
+  for (long p = s->from; p < s->to;)
+    {
+      char c = source_text[p];
+      if (ISSPACE (c))
+	{
+	  p++;
+	  continue;
+	}
+      if (t->count == TOKEN_MAX)
+	return false;
+      char *tok = t->text[t->count++];
+      long len = 1;
+      if (ISIDNUM (c))
+	while (p + len < s->to && ISIDNUM (source_text[p + len]))
+	  len++;
+      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
+	len = 2;
+      else if (!strchr ("*&.[]()", c))
+	return false;
+      if (len >= TOKEN_LEN)
+	return false;
+      memcpy (tok, source_text + p, len);
+      tok[len] = 0;
+      p += len;
+    }
+  return t->count > 0;
+}
+
+static const char *
+peek (const struct tokens *t)
+{
+  return t->next < t->count ? t->text[t->next] : "";
+}
+
+static bool
+accept (struct tokens *t, const char *tok)
+{
+  if (strcmp (peek (t), tok))
+    return false;
+  t->next++;
+  return true;
+}
+
+/* ---- names in scope ------------------------------------------------------ */
+
+/* The declaration NAME means at CALL: the call's blocks outwards, the
+   function's parameters, then file scope.  */
+static tree
+lookup_decl (gcall *call, const char *name)
+{
+  tree id = maybe_get_identifier (name);
+  if (!id)
+    return NULL_TREE;
+  tree block = gimple_block (call);
+  if (!block)
+    block = DECL_INITIAL (current_function_decl);
+  for (; block && TREE_CODE (block) == BLOCK; block = BLOCK_SUPERCONTEXT (block))
+    for (tree decl = BLOCK_VARS (block); decl; decl = DECL_CHAIN (decl))
+      if (DECL_NAME (decl) == id)
+	return decl;
+  for (tree parm = DECL_ARGUMENTS (current_function_decl); parm;
+       parm = DECL_CHAIN (parm))
+    if (DECL_NAME (parm) == id)
+      return parm;
+  return name_table_find (&file_decls, id);
+}
+
+/* ---- type names ----------------------------------------------------------- */
+
+static const char *const qualifiers[] = {
+  "const", "volatile", "restrict", "__restrict", "__restrict__",
+  "__const", "__volatile__"
+};
+
+static bool
+is_qualifier (const char *tok)
+{
+  for (size_t i = 0; i < ARRAY_SIZE (qualifiers); i++)
+    if (!strcmp (tok, qualifiers[i]))
+      return true;
+  return false;
+}
+
+/* The basic type the keywords KW (char, short, int, long, signed,
+   unsigned, counted) name, or NULL.  */
+struct basic_words
+{
+  int chars, shorts, ints, longs, signeds, unsigneds, voids, bools, floats,
+      doubles;
+};
+
+static bool
+note_basic_word (struct basic_words *w, const char *tok)
+{
+  int *slot = !strcmp (tok, "char") ? &w->chars
+	      : !strcmp (tok, "short") ? &w->shorts
+	      : !strcmp (tok, "int") ? &w->ints
+	      : !strcmp (tok, "long") ? &w->longs
+	      : !strcmp (tok, "signed") || !strcmp (tok, "__signed__") ? &w->signeds
+	      : !strcmp (tok, "unsigned") ? &w->unsigneds
+	      : !strcmp (tok, "void") ? &w->voids
+	      : !strcmp (tok, "_Bool") ? &w->bools
+	      : !strcmp (tok, "float") ? &w->floats
+	      : !strcmp (tok, "double") ? &w->doubles : NULL;
+  if (!slot)
+    return false;
+  ++*slot;
+  return true;
+}
+
+static tree
+basic_type (const struct basic_words *w)
+{
+  bool u = w->unsigneds;
+  if (w->voids)
+    return void_type_node;
+  if (w->bools)
+    return boolean_type_node;
+  if (w->floats)
+    return float_type_node;
+  if (w->doubles)
+    return w->longs ? long_double_type_node : double_type_node;
+  if (w->chars)
+    return u ? unsigned_char_type_node
+	     : w->signeds ? signed_char_type_node : char_type_node;
+  if (w->shorts)
+    return u ? short_unsigned_type_node : short_integer_type_node;
+  if (w->longs >= 2)
+    return u ? long_long_unsigned_type_node : long_long_integer_type_node;
+  if (w->longs)
+    return u ? long_unsigned_type_node : long_integer_type_node;
+  if (w->ints || w->signeds || w->unsigneds)
+    return u ? unsigned_type_node : integer_type_node;
+  return NULL_TREE;
+}
+
+/* A type name: qualifiers, then struct/union TAG, basic keywords or a
+   typedef name, then '*'s.  NULL when T is not one (or not resolved).  */
+static tree
+parse_type_name (gcall *call, struct tokens *t)
+{
+  struct basic_words words;
+  memset (&words, 0, sizeof words);
+  tree type = NULL_TREE;
+  bool basic = false;
+  for (; t->next < t->count; t->next++)
+    {
+      const char *tok = peek (t);
+      if (is_qualifier (tok))
+	continue;
+      if (note_basic_word (&words, tok))
+	{
+	  basic = true;
+	  continue;
+	}
+      break;
+    }
+  if (basic)
+    type = basic_type (&words);
+  else if (!strcmp (peek (t), "struct") || !strcmp (peek (t), "union"))
+    {
+      t->next++;
+      tree id = maybe_get_identifier (peek (t));
+      type = id ? name_table_find (&tags, id) : NULL_TREE;
+      t->next++;
+    }
+  else
+    {
+      tree decl = ISIDST (peek (t)[0]) ? lookup_decl (call, peek (t))
+				       : NULL_TREE;
+      if (!decl || TREE_CODE (decl) != TYPE_DECL)
+	return NULL_TREE;
+      type = TREE_TYPE (decl);
+      t->next++;
+    }
+  while (t->next < t->count && is_qualifier (peek (t)))
+    t->next++;
+  while (type && accept (t, "*"))
+    {
+      type = build_pointer_type (type);
+      while (t->next < t->count && is_qualifier (peek (t)))
+	t->next++;
+    }
+  return t->next == t->count ? type : NULL_TREE;
+}
+
+/* ---- expressions ------------------------------------------------------------ */
+
+/* The field NAME of RECORD, looking into anonymous members.  */
+static tree
+find_field (tree record, tree name)
+{
+  if (!record || !RECORD_OR_UNION_TYPE_P (record))
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      if (DECL_NAME (f) == name)
+	return f;
+      if (!DECL_NAME (f))
+	{
+	  tree inner = find_field (TREE_TYPE (f), name);
+	  if (inner)
+	    return inner;
+	}
+    }
+  return NULL_TREE;
+}
+
+/* What *X or X[i] is for X of TYPE.  */
+static tree
+element_of (tree type)
+{
+  if (type && (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE))
+    return TREE_TYPE (type);
+  return NULL_TREE;
+}
+
+static tree parse_unary (gcall *call, struct tokens *t);
+
+/* NAME, ( UNARY ), then -> FIELD, . FIELD and [ ... ].  */
+static tree
+parse_postfix (gcall *call, struct tokens *t)
+{
+  tree type;
+  if (accept (t, "("))
+    {
+      type = parse_unary (call, t);
+      if (!accept (t, ")"))
+	return NULL_TREE;
+    }
+  else
+    {
+      if (!ISIDST (peek (t)[0]))
+	return NULL_TREE;
+      tree decl = lookup_decl (call, peek (t));
+      if (!decl || (TREE_CODE (decl) != VAR_DECL
+		    && TREE_CODE (decl) != PARM_DECL))
+	return NULL_TREE;
+      type = TREE_TYPE (decl);
+      t->next++;
+    }
+  while (type)
+    {
+      bool arrow = accept (t, "->");
+      if (arrow || accept (t, "."))
+	{
+	  tree record = arrow ? element_of (type) : type;
+	  tree id = maybe_get_identifier (peek (t));
+	  tree field = id ? find_field (record, id) : NULL_TREE;
+	  type = field ? TREE_TYPE (field) : NULL_TREE;
+	  t->next++;
+	}
+      else if (accept (t, "["))
+	{
+	  /* The index: any tokens up to the matching ']'.  */
+	  int depth = 1;
+	  while (t->next < t->count && depth)
+	    {
+	      depth += !strcmp (peek (t), "[") - !strcmp (peek (t), "]");
+	      t->next++;
+	    }
+	  type = depth ? NULL_TREE : element_of (type);
+	}
+      else
+	break;
+    }
+  return type;
+}
+
+static tree
+parse_unary (gcall *call, struct tokens *t)
+{
+  if (accept (t, "*"))
+    return element_of (parse_unary (call, t));
+  if (accept (t, "&"))
+    {
+      tree type = parse_unary (call, t);
+      return type ? build_pointer_type (type) : NULL_TREE;
+    }
+  return parse_postfix (call, t);
+}
+
+/* The type OPERAND (the text of a sizeof operand, or of struct_size ()'s
+   pointer when DEREF) names, or NULL.  */
+static tree
+resolve (gcall *call, const struct span *operand, bool deref)
+{
+  struct tokens t;
+  if (!tokenize (operand, &t))
+    return NULL_TREE;
+  tree type = deref ? NULL_TREE : parse_type_name (call, &t);
+  if (!type)
+    {
+      t.next = 0;
+      type = parse_unary (call, &t);
+      if (t.next != t.count)
+	return NULL_TREE;
+      if (deref)
+	type = element_of (type);
+    }
+  if (!type || type == error_mark_node || !COMPLETE_TYPE_P (type))
+    return NULL_TREE;
+  return type;
+}
+
+/* ---- the site ---------------------------------------------------------------- */
+
+/* The one term of S split at OP that is a plain sizeof, into OPERAND.  */
+static bool
+one_sizeof_term (struct span s, char op, struct span *operand)
+{
+  struct span parts[SOURCE_MAX_ARGS], found;
+  int n = split_top (s, op, parts, SOURCE_MAX_ARGS), count = 0;
+  for (int i = 0; i < n; i++)
+    count += sizeof_operand (parts[i], &found) && (*operand = found, true);
+  return n >= 2 && count == 1;
+}
+
+/* The sizeof in S (a whole size argument): S itself, the one sizeof
+   factor of a product (n * sizeof (T)), or for a flexible array the one
+   sizeof term of a sum (sizeof (*p) + n * sizeof (...)).  */
+static bool
+find_sizeof (struct span s, enum site_kind kind, struct span *operand)
+{
+  if (sizeof_operand (s, operand))
+    return kind == SITE_OBJECT || kind == SITE_ARRAY;
+  if (kind == SITE_ARRAY)
+    return one_sizeof_term (s, '*', operand);
+  if (kind == SITE_FLEX)
+    return one_sizeof_term (s, '+', operand);
+  return false;
+}
+
+/* Fill OUT with the type SITE's sizeof names (its element's for arrays,
+   its header's for flexible arrays) and where it is written; false when
+   the text does not say it plainly.  */
+bool
+sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
+{
+  memset (out, 0, sizeof *out);
+  const struct allocator *a = site->name ? alloc_find_name (site->name)
+					 : NULL;
+  struct source_call call;
+  if (!a || site->in_macro || site->kind == SITE_OPAQUE
+      || !source_call_find (site->loc, site->name, &call)
+      || call.nargs <= a->size_arg
+      || (a->count_arg >= 0 && call.nargs <= a->count_arg))
+    return false;
+
+  struct span size = call.args[a->size_arg], helper[3];
+  trim (&size);
+  if (a->count_arg >= 0)
+    {
+      if (!sizeof_operand (size, &out->operand))
+	{
+	  size = call.args[a->count_arg];
+	  trim (&size);
+	  if (!sizeof_operand (size, &out->operand))
+	    return false;
+	}
+    }
+  else if (site->kind == SITE_FLEX && helper_call (size, "struct_size", helper))
+    {
+      out->operand = helper[0];
+      out->pointer = true;
+    }
+  else if (site->kind == SITE_FLEX
+	   && helper_call (size, "struct_size_t", helper))
+    out->operand = helper[0];
+  else if (!find_sizeof (size, site->kind, &out->operand))
+    return false;
+  out->type = resolve (site->call, &out->operand, out->pointer);
+  return out->type != NULL_TREE;
+}
+
+/* ---- is it the wrong type? ------------------------------------------------ */
+
+/* A structure's tag or typedef name, or NULL for an anonymous one.  */
+static tree
+type_name_id (tree type)
+{
+  tree name = TYPE_NAME (type);
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  return name;
+}
+
+static bool same_type (tree a, tree b, int depth);
+
+/* Two anonymous structures with the same members, in the same places.  */
+static bool
+same_members (tree a, tree b, int depth)
+{
+  tree fa = TYPE_FIELDS (a), fb = TYPE_FIELDS (b);
+  for (; fa && fb; fa = DECL_CHAIN (fa), fb = DECL_CHAIN (fb))
+    if (TREE_CODE (fa) != FIELD_DECL || TREE_CODE (fb) != FIELD_DECL
+	|| DECL_NAME (fa) != DECL_NAME (fb)
+	|| !tree_int_cst_equal (bit_position (fa), bit_position (fb))
+	|| !same_type (TREE_TYPE (fa), TREE_TYPE (fb), depth + 1))
+      return false;
+  return !fa && !fb;
+}
+
+/* Are A and B the same type as C sees it for an object's layout:
+   typedefs and qualifiers (at every level) aside, structures by tag,
+   identical anonymous definitions alike?  */
+static bool
+same_type (tree a, tree b, int depth)
+{
+  if (depth > 8)
+    return false;
+  a = TYPE_MAIN_VARIANT (a);
+  b = TYPE_MAIN_VARIANT (b);
+  if (a == b)
+    return true;
+  if (TREE_CODE (a) != TREE_CODE (b))
+    return false;
+  switch (TREE_CODE (a))
+    {
+    case POINTER_TYPE:
+      return same_type (TREE_TYPE (a), TREE_TYPE (b), depth + 1);
+    case ARRAY_TYPE:
+      return same_type (TREE_TYPE (a), TREE_TYPE (b), depth + 1)
+	     && TYPE_SIZE (a) && TYPE_SIZE (b)
+	     && tree_int_cst_equal (TYPE_SIZE (a), TYPE_SIZE (b));
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      if (type_name_id (a) || type_name_id (b))
+	return type_name_id (a) == type_name_id (b);
+      return same_members (a, b, depth);
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+    case BOOLEAN_TYPE:
+      return TYPE_PRECISION (a) == TYPE_PRECISION (b)
+	     && TYPE_UNSIGNED (a) == TYPE_UNSIGNED (b);
+    default:
+      return false;
+    }
+}
+
+/* Does OUTER begin with an INNER (its first member, or that member's
+   first member...): an object stored as a pointer to its first member.  */
+static bool
+starts_with (tree outer, tree inner)
+{
+  for (int depth = 0; depth < 8 && TREE_CODE (outer) == RECORD_TYPE; depth++)
+    {
+      tree f = TYPE_FIELDS (outer);
+      while (f && TREE_CODE (f) != FIELD_DECL)
+	f = DECL_CHAIN (f);
+      if (!f || !integer_zerop (bit_position (f)))
+	return false;
+      if (same_type (TREE_TYPE (f), inner, 0))
+	return true;
+      outer = TREE_TYPE (f);
+    }
+  return false;
+}
+
+static bool
+is_byte_type (tree type)
+{
+  return VOID_TYPE_P (type)
+	 || (INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) <= BITS_PER_UNIT);
+}
+
+/* Is ST's type the wrong one for SITE's pointee, though of its size?
+   Only where a structure is involved: integers of one size (int for a
+   u32) are the same object to the allocator, and so are pointers in an
+   array of pointers; unions, byte buffers and a larger object stored as
+   a pointer to its first member are left alone.  A size that differs is
+   the size warnings' business.  */
+bool
+sizeof_type_mismatch (const struct alloc_site *site,
+		      const struct sizeof_type *st)
+{
+  tree type = st->type, pointee = site->pointee;
+  if (!pointee || same_type (type, pointee, 0))
+    return false;
+  if (TREE_CODE (type) != RECORD_TYPE && TREE_CODE (pointee) != RECORD_TYPE)
+    return false;
+  if (TREE_CODE (type) == UNION_TYPE || TREE_CODE (pointee) == UNION_TYPE
+      || is_byte_type (type) || starts_with (type, pointee))
+    return false;
+  return TYPE_SIZE_UNIT (type) && TYPE_SIZE_UNIT (pointee)
+	 && tree_int_cst_equal (TYPE_SIZE_UNIT (type),
+				TYPE_SIZE_UNIT (pointee));
+}
