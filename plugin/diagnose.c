@@ -117,14 +117,27 @@ check_object (struct alloc_site *site)
 		site->pointee);
 }
 
+/* Is SITE's pointee a row of bytes (u8 [2]) counted at run time?  */
+static bool
+byte_rows (const struct alloc_site *site)
+{
+  tree row = site->pointee;
+  return TREE_CODE (row) == ARRAY_TYPE
+	 && INTEGRAL_TYPE_P (TREE_TYPE (row))
+	 && TYPE_PRECISION (TREE_TYPE (row)) == BITS_PER_UNIT
+	 && pointee_size (site) > 1
+	 && site->count && TREE_CODE (site->count) != INTEGER_CST;
+}
+
 static void
 check_array (struct alloc_site *site)
 {
   unsigned HOST_WIDE_INT size = pointee_size (site);
   unsigned HOST_WIDE_INT elem = site->elem_size;
   /* elem 1 counts bytes (kmalloc_array (len, sizeof (u8))), not
-     elements of a type.  */
-  if (site->swapped || elem <= 1 || elem % size == 0)
+     elements of a type; but a run-time count of single bytes for rows
+     of several (s8 (*)[2]) is one byte per row.  */
+  if (site->swapped || (elem <= 1 && !byte_rows (site)) || elem % size == 0)
     return;
   /* Arrays of pointers: a larger element is wasteful, not unsafe.  */
   if (POINTER_TYPE_P (site->pointee) && elem > size)

@@ -566,22 +566,22 @@ is_byte_type (tree type)
 }
 
 /* Is ST's type the wrong one for SITE's pointee, though of its size?
-   Only where a structure is involved: integers of one size (int for a
-   u32) are the same object to the allocator, and so are pointers in an
-   array of pointers; unions, byte buffers and a larger object stored as
-   a pointer to its first member are left alone.  A size that differs is
-   the size warnings' business.  */
+   Only when the pointee is a structure: that is what can grow past the
+   size named.  Integers of one size (int for a u32) are the same object
+   to the allocator, and so are pointers in an array of pointers; unions,
+   byte sizes and a larger object stored as a pointer to its first
+   member are left alone.  A size that differs is the size warnings'
+   business.  */
 bool
 sizeof_type_mismatch (const struct alloc_site *site,
 		      const struct sizeof_type *st)
 {
   tree type = st->type, pointee = site->pointee;
-  if (!pointee || same_type (type, pointee, 0))
+  if (!pointee || TREE_CODE (pointee) != RECORD_TYPE
+      || same_type (type, pointee, 0))
     return false;
-  if (TREE_CODE (type) != RECORD_TYPE && TREE_CODE (pointee) != RECORD_TYPE)
-    return false;
-  if (TREE_CODE (type) == UNION_TYPE || TREE_CODE (pointee) == UNION_TYPE
-      || is_byte_type (type) || starts_with (type, pointee))
+  if (TREE_CODE (type) == UNION_TYPE || is_byte_type (type)
+      || starts_with (type, pointee))
     return false;
   return TYPE_SIZE_UNIT (type) && TYPE_SIZE_UNIT (pointee)
 	 && tree_int_cst_equal (TYPE_SIZE_UNIT (type),
