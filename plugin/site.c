@@ -27,7 +27,8 @@ user_location (gcall *call)
    ALLOC is NULL for a call that is an allocator only by its spelling:
    NULL then when no macro names one.  */
 static const char *
-user_name (gcall *call, const struct allocator *alloc, bool *in_macro)
+user_name (gcall *call, const struct allocator *alloc, bool *in_macro,
+	   const char **outer_macro)
 {
   const char *name = alloc ? alloc->name : NULL;
   location_t loc = gimple_location (call);
@@ -39,6 +40,7 @@ user_name (gcall *call, const struct allocator *alloc, bool *in_macro)
 	break;
       const line_map_macro *macro = linemap_check_macro (map);
       const char *macro_name = linemap_map_get_macro_name (macro);
+      *outer_macro = macro_name;
       if (macro_name && alloc_find_name (macro_name))
 	{
 	  name = macro_name;
@@ -206,7 +208,7 @@ site_analyze (gcall *call, struct alloc_site *site)
 
   site->call = call;
   site->loc = user_location (call);
-  site->name = user_name (call, a, &site->in_macro);
+  site->name = user_name (call, a, &site->in_macro, &site->outer_macro);
   site->pointee = pointee_infer (call, &site->dest);
   site->kind = SITE_OPAQUE;
   if (a->count_arg >= 0)
@@ -238,7 +240,7 @@ site_spelled (gcall *call, struct alloc_site *site)
   site->count_node = -1;
   if (!site_spelled_candidate (call))
     return false;
-  site->name = user_name (call, NULL, &site->in_macro);
+  site->name = user_name (call, NULL, &site->in_macro, &site->outer_macro);
   if (!site->name)
     return false;
   site->call = call;

@@ -180,6 +180,26 @@ is_qualifier (const char *tok)
   return false;
 }
 
+/* The TYPE_QUAL_ bit of qualifier TOK.  */
+static int
+qualifier_bit (const char *tok)
+{
+  if (strstr (tok, "const"))
+    return TYPE_QUAL_CONST;
+  if (strstr (tok, "volatile"))
+    return TYPE_QUAL_VOLATILE;
+  return TYPE_QUAL_RESTRICT;
+}
+
+/* TYPE with QUALS, restrict only where C allows it (pointers).  */
+static tree
+qualified (tree type, int quals)
+{
+  if (!POINTER_TYPE_P (type))
+    quals &= ~TYPE_QUAL_RESTRICT;
+  return build_qualified_type (type, quals);
+}
+
 /* The basic type the keywords KW (char, short, int, long, signed,
    unsigned, counted) name, or NULL.  */
 struct basic_words
@@ -242,11 +262,15 @@ parse_type_name (gcall *call, struct tokens *t)
   memset (&words, 0, sizeof words);
   tree type = NULL_TREE;
   bool basic = false;
+  int quals = 0;
   for (; t->next < t->count; t->next++)
     {
       const char *tok = peek (t);
       if (is_qualifier (tok))
-	continue;
+	{
+	  quals |= qualifier_bit (tok);
+	  continue;
+	}
       if (note_basic_word (&words, tok))
 	{
 	  basic = true;
@@ -272,15 +296,17 @@ parse_type_name (gcall *call, struct tokens *t)
       type = TREE_TYPE (decl);
       t->next++;
     }
-  while (t->next < t->count && is_qualifier (peek (t)))
-    t->next++;
+  for (; t->next < t->count && is_qualifier (peek (t)); t->next++)
+    quals |= qualifier_bit (peek (t));
   while (type && accept (t, "*"))
     {
-      type = build_pointer_type (type);
-      while (t->next < t->count && is_qualifier (peek (t)))
-	t->next++;
+      type = build_pointer_type (qualified (type, quals));
+      for (quals = 0; t->next < t->count && is_qualifier (peek (t)); t->next++)
+	quals |= qualifier_bit (peek (t));
     }
-  return t->next == t->count ? type : NULL_TREE;
+  if (!type || t->next != t->count)
+    return NULL_TREE;
+  return qualified (type, quals);
 }
 
 /* ---- expressions ------------------------------------------------------------ */

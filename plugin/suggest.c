@@ -24,21 +24,6 @@
 #define MAX_CALL_TEXT SOURCE_MAX_CALL
 #define MAX_ARGS SOURCE_MAX_ARGS
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 /* ---- upstream's exclusions ----------------------------------------------- */
 
 /* The typedefs and types upstream leaves alone (its INTEGRAL list).  */
@@ -99,19 +84,12 @@ excluded_destination (const struct alloc_site *site)
   return POINTER_TYPE_P (pointee) && integral_type (TREE_TYPE (pointee));
 }
 
-/* Is the call at CALL_START the right-hand side of "X = " (an assignment
-   or an initialised declarator) where OPERAND is "*X"?  Upstream's first
-   rule, VAR = ALLOC (sizeof (*VAR), GFP), converts these whatever VAR's
-   type: kmalloc_obj (*VAR) returns exactly VAR's type.  */
+/* The left-hand side X of "X = " (an assignment or an initialised
+   declarator: p, h->ops, table.slot) that the call at CALL_START is the
+   right-hand side of, into LHS.  */
 static bool
-assigns_to_operand (long call_start, const struct span *operand)
+assigned_lhs (long call_start, struct span *lhs)
 {
-  struct span x = *operand;
-  if (x.from >= x.to || source_text[x.from] != '*')
-    return false;
-  x.from++;
-  strip_parens (&x);
-  long len = x.to - x.from;
   long p = call_start - 1;
   while (p >= 0 && ISSPACE (source_text[p]))
     p--;
@@ -120,13 +98,88 @@ assigns_to_operand (long call_start, const struct span *operand)
   p--;
   while (p >= 0 && ISSPACE (source_text[p]))
     p--;
-  long lhs_from = p + 1 - len;
-  if (len <= 0 || lhs_from < 0
-      || strncmp (source_text + lhs_from, source_text + x.from, len))
+  lhs->to = p + 1;
+  while (p >= 0 && (ISIDNUM (source_text[p]) || source_text[p] == '.'
+		    || (source_text[p] == '>' && p > 0
+			&& source_text[p - 1] == '-')))
+    p -= source_text[p] == '>' ? 2 : 1;
+  lhs->from = p + 1;
+  return lhs->from < lhs->to && ISIDST (source_text[lhs->from]);
+}
+
+/* Is the call at CALL_START the right-hand side of "X = " where OPERAND
+   is "*X"?  Upstream's first rule, VAR = ALLOC (sizeof (*VAR), GFP),
+   converts these whatever VAR's type: kmalloc_obj (*VAR) returns
+   exactly VAR's type.  */
+static bool
+assigns_to_operand (long call_start, const struct span *operand)
+{
+  struct span x = *operand, lhs;
+  if (x.from >= x.to || source_text[x.from] != '*')
+    return false;
+  x.from++;
+  strip_parens (&x);
+  if (!assigned_lhs (call_start, &lhs))
     return false;
   /* X must be the whole left-hand side, not a member or tail of it.  */
-  return lhs_from == 0 || !(ISIDNUM (source_text[lhs_from - 1])
-			    || strchr (".>", source_text[lhs_from - 1]));
+  return lhs.to - lhs.from == x.to - x.from
+	 && !strncmp (source_text + lhs.from, source_text + x.from,
+		      x.to - x.from);
+}
+
+/* Calls written with Linux 7.0's typed macros (some 6.12 stable trees
+   carry kvmalloc_objs ()) are converted already.  */
+static bool
+typed_macro (const char *name)
+{
+  static const char *const suffixes[] = { "_obj", "_objs", "_flex" };
+  size_t len = name ? strlen (name) : 0;
+  for (size_t i = 0; i < ARRAY_SIZE (suffixes); i++)
+    {
+      size_t n = strlen (suffixes[i]);
+      if (len > n && !strcmp (name + len - n, suffixes[i]))
+	return true;
+    }
+  return false;
+}
+
+/* How the typed call's result (a pointer to the operand's type) meets
+   the destination: the same type, the same type less qualified than
+   the operand (a const source: kmalloc_obj (*src) would return a
+   pointer to const), or another type.  Unknown counts as the same.  */
+enum operand_fit { FIT_SAME, FIT_QUALIFIED, FIT_OTHER };
+
+static enum operand_fit
+operand_fit (const struct alloc_site *site)
+{
+  struct sizeof_type st;
+  tree dest = pointee_infer_declared (site->call);
+  if (!dest || VOID_TYPE_P (dest) || !sizeof_type_of_site (site, &st))
+    return FIT_SAME;
+  if (TYPE_MAIN_VARIANT (st.type) != TYPE_MAIN_VARIANT (dest))
+    return FIT_OTHER;
+  return TYPE_QUALS (st.type) & ~TYPE_QUALS (dest) ? FIT_QUALIFIED : FIT_SAME;
+}
+
+/* The operand the typed call should name: the call's own unless the
+   result would not assign without a diagnostic; then *LHS of the
+   destination when it is qualified only, or nothing (false: leave the
+   call to the type warning).  */
+static bool
+typed_operand (const struct alloc_site *site, long call_start,
+	       struct span *operand, const char **prefix)
+{
+  *prefix = "";
+  switch (operand_fit (site))
+    {
+    case FIT_SAME:
+      return true;
+    case FIT_QUALIFIED:
+      *prefix = "*";
+      return assigned_lhs (call_start, operand);
+    default:
+      return false;
+    }
 }
 
 /* ---- building the replacement --------------------------------------------- */
@@ -255,8 +308,11 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
 	return false;
       /* kmalloc_objs (TYPE, COUNT): the type first, in either order.  */
       struct span count_text = args[count_slot];
+      const char *prefix;
+      if (!typed_operand (site, call_start, &operand, &prefix))
+	return false;
       c->slot[0].len = c->slot[1].len = 0;
-      set_slot (c, 0, "", &operand, NULL, NULL);
+      set_slot (c, 0, prefix, &operand, NULL, NULL);
       set_slot (c, 1, "", &count_text, NULL, NULL);
     }
   else if (sizeof_operand (args[a->size_arg], &operand))
@@ -267,8 +323,11 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
 	  || (excluded_destination (site)
 	      && !assigns_to_operand (call_start, &operand)))
 	return false;
+      const char *prefix;
+      if (!typed_operand (site, call_start, &operand, &prefix))
+	return false;
       c->slot[a->size_arg].len = 0;
-      set_slot (c, a->size_arg, "", &operand, NULL, NULL);
+      set_slot (c, a->size_arg, prefix, &operand, NULL, NULL);
     }
   else
     {
@@ -277,11 +336,13 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
 	return false;
       c->name = typed_name (site->name, SITE_FLEX, c->name_buf,
 			    sizeof c->name_buf);
-      if (!c->name)
+      const char *prefix;
+      if (!c->name || !typed_operand (site, call_start, &helper[0], &prefix))
 	return false;
+      if (!*prefix && !by_type)
+	prefix = "*";
       c->slot[a->size_arg].len = 0;
-      set_slot (c, a->size_arg, by_type ? "" : "*", &helper[0], &helper[1],
-		&helper[2]);
+      set_slot (c, a->size_arg, prefix, &helper[0], &helper[1], &helper[2]);
     }
   /* Linux 7.0's default GFP.  */
   c->drop[a->gfp_arg] = span_is (&args[a->gfp_arg], "GFP_KERNEL")
@@ -412,6 +473,8 @@ suggest_site (const struct alloc_site *site)
      array is a nested member (action.entries) is opaque to kalloc's size
      analysis but converts all the same.  */
   if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc))
+    return;
+  if (site->in_macro && typed_macro (site->outer_macro))
     return;
   if (site->in_macro)
     {
