@@ -419,6 +419,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		     NULL);
   register_callback (plugin_name_text, PLUGIN_FINISH_DECL, on_finish_decl,
 		     NULL);
+  register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) sizeof_type_roots);
   register_callback (plugin_name_text, PLUGIN_FINISH, on_finish, NULL);
 
   if (kalloc_opts.dump)

@@ -246,7 +246,8 @@ bool span_is (const struct span *s, const char *word);
 void strip_parens (struct span *s);
 long after_word (const struct span *s, const char *word);
 bool sizeof_operand (struct span s, struct span *operand);
-bool helper_call (struct span s, const char *name, struct span *args);
+bool helper_call (struct span s, const char *name, struct span *args,
+		  int nargs);
 void fold_space (const struct span *s, char *buf, size_t size);
 bool same_line (long from, long to);
 int split_top (struct span s, char op, struct span *parts, int max);
@@ -260,6 +261,7 @@ struct sizeof_type
   bool pointer;			/* OPERAND is struct_size ()'s pointer */
 };
 
+extern const struct ggc_root_tab sizeof_type_roots[];
 void sizeof_type_note_decl (tree decl);
 void sizeof_type_note_type (tree type);
 bool sizeof_type_of_site (const struct alloc_site *site,

@@ -20,57 +20,122 @@
 
 /* ---- names seen while parsing ------------------------------------------ */
 
-/* Identifier -> declaration or type; AMBIGUOUS when two differ.  */
-struct name_table
+/* Identifier -> declaration or type; AMBIGUOUS when two differ.  A
+   hash table of bindings, since a kernel file's headers declare
+   thousands of names.  */
+struct binding
 {
-  tree *names, *values;
-  int count, alloc;
+  tree name, value;
 };
 
-static struct name_table file_decls;	/* file-scope typedefs, variables */
-static struct name_table tags;		/* struct and union tags */
+static htab_t file_decls;	/* file-scope typedefs, variables */
+static htab_t tags;		/* struct and union tags */
 static tree ambiguous = error_mark_node;
 
-static void
-name_table_add (struct name_table *table, tree name, tree value)
+/* Every tree kept here, chained, so that the garbage collector keeps
+   them too: a local that optimisation drops is otherwise collected.  */
+static tree kept;
+
+const struct ggc_root_tab sizeof_type_roots[] = {
+  { &kept, 1, sizeof (kept), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+static hashval_t
+binding_hash (const void *entry)
 {
-  for (int i = 0; i < table->count; i++)
-    if (table->names[i] == name)
-      {
-	if (table->values[i] != value)
-	  table->values[i] = TREE_CODE (value) == VAR_DECL
-			     && TREE_CODE (table->values[i]) == VAR_DECL
-			     ? value : ambiguous;
-	return;
-      }
-  if (table->count == table->alloc)
+  return htab_hash_pointer (((const struct binding *) entry)->name);
+}
+
+static int
+binding_eq (const void *a, const void *b)
+{
+  return ((const struct binding *) a)->name
+	 == ((const struct binding *) b)->name;
+}
+
+static void
+name_table_add (htab_t *table, tree name, tree value)
+{
+  if (!*table)
+    *table = htab_create (1024, binding_hash, binding_eq, free);
+  struct binding key = { name, value };
+  void **slot = htab_find_slot (*table, &key, INSERT);
+  struct binding *b = (struct binding *) *slot;
+  kept = tree_cons (NULL_TREE, value, kept);
+  if (!b)
     {
-      table->alloc = table->alloc ? 2 * table->alloc : 256;
-      table->names = XRESIZEVEC (tree, table->names, table->alloc);
-      table->values = XRESIZEVEC (tree, table->values, table->alloc);
+      b = XNEW (struct binding);
+      *b = key;
+      *slot = b;
     }
-  table->names[table->count] = name;
-  table->values[table->count++] = value;
+  else if (b->value != value)
+    /* An extern variable declared again is the same variable.  */
+    b->value = TREE_CODE (value) == VAR_DECL
+	       && TREE_CODE (b->value) == VAR_DECL ? value : ambiguous;
 }
 
 static tree
-name_table_find (const struct name_table *table, tree name)
+name_table_find (htab_t table, tree name)
 {
-  for (int i = table->count - 1; i >= 0; i--)
-    if (table->names[i] == name)
-      return table->values[i] == ambiguous ? NULL_TREE : table->values[i];
-  return NULL_TREE;
+  struct binding key = { name, NULL_TREE };
+  struct binding *b = table ? (struct binding *) htab_find (table, &key)
+			    : NULL;
+  return b && b->value != ambiguous ? b->value : NULL_TREE;
 }
 
-/* PLUGIN_FINISH_DECL: remember file-scope typedefs and variables.  */
+/* The local variables and typedefs of the function being parsed, for
+   when its passes run: optimisation drops a variable that only a sizeof
+   uses from its block.  Functions are parsed whole before the next
+   starts, but their passes run later, so each function's list is kept
+   until the TU ends.  */
+struct local_list
+{
+  tree *decls;
+  int count, alloc;
+};
+
+static struct local_list locals;
+
+/* PLUGIN_FINISH_DECL: remember typedefs and variables.  */
 void
 sizeof_type_note_decl (tree decl)
 {
   if (!decl || !DECL_P (decl) || !DECL_NAME (decl)
-      || (TREE_CODE (decl) != TYPE_DECL && TREE_CODE (decl) != VAR_DECL)
-      || !DECL_FILE_SCOPE_P (decl))
+      || (TREE_CODE (decl) != TYPE_DECL && TREE_CODE (decl) != VAR_DECL))
     return;
-  name_table_add (&file_decls, DECL_NAME (decl), decl);
+  if (DECL_FILE_SCOPE_P (decl))
+    {
+      name_table_add (&file_decls, DECL_NAME (decl), decl);
+      return;
+    }
+  if (!DECL_CONTEXT (decl) || TREE_CODE (DECL_CONTEXT (decl)) != FUNCTION_DECL)
+    return;
+  if (locals.count == locals.alloc)
+    {
+      locals.alloc = locals.alloc ? 2 * locals.alloc : 256;
+      locals.decls = XRESIZEVEC (tree, locals.decls, locals.alloc);
+    }
+  locals.decls[locals.count++] = decl;
+  kept = tree_cons (NULL_TREE, decl, kept);
+}
+
+/* The one local NAME of the current function, when it has one only.  */
+static tree
+find_local (tree name)
+{
+  tree found = NULL_TREE;
+  for (int i = 0; i < locals.count; i++)
+    {
+      tree decl = locals.decls[i];
+      if (DECL_NAME (decl) != name
+	  || DECL_CONTEXT (decl) != current_function_decl)
+	continue;
+      if (found)
+	return NULL_TREE;
+      found = decl;
+    }
+  return found;
 }
 
 /* PLUGIN_FINISH_TYPE: remember structure and union tags.  */
@@ -161,7 +226,8 @@ lookup_decl (gcall *call, const char *name)
        parm = DECL_CHAIN (parm))
     if (DECL_NAME (parm) == id)
       return parm;
-  return name_table_find (&file_decls, id);
+  tree local = find_local (id);
+  return local ? local : name_table_find (file_decls, id);
 }
 
 /* ---- type names ----------------------------------------------------------- */
@@ -284,7 +350,7 @@ parse_type_name (gcall *call, struct tokens *t)
     {
       t->next++;
       tree id = maybe_get_identifier (peek (t));
-      type = id ? name_table_find (&tags, id) : NULL_TREE;
+      type = id ? name_table_find (tags, id) : NULL_TREE;
       t->next++;
     }
   else
@@ -451,6 +517,16 @@ find_sizeof (struct span s, enum site_kind kind, struct span *operand)
 {
   if (sizeof_operand (s, operand))
     return kind == SITE_OBJECT || kind == SITE_ARRAY;
+  struct span helper[2];
+  if (kind == SITE_ARRAY && (helper_call (s, "array_size", helper, 2)
+			     || helper_call (s, "size_mul", helper, 2)))
+    {
+      struct span first, second;
+      bool a = sizeof_operand (helper[0], &first);
+      bool b = sizeof_operand (helper[1], &second);
+      *operand = a ? first : second;
+      return a != b;
+    }
   if (kind == SITE_ARRAY)
     return one_sizeof_term (s, '*', operand);
   if (kind == SITE_FLEX)
@@ -486,13 +562,13 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 	    return false;
 	}
     }
-  else if (site->kind == SITE_FLEX && helper_call (size, "struct_size", helper))
+  else if (site->kind == SITE_FLEX && helper_call (size, "struct_size", helper, 3))
     {
       out->operand = helper[0];
       out->pointer = true;
     }
   else if (site->kind == SITE_FLEX
-	   && helper_call (size, "struct_size_t", helper))
+	   && helper_call (size, "struct_size_t", helper, 3))
     out->operand = helper[0];
   else if (!find_sizeof (size, site->kind, &out->operand))
     return false;

@@ -286,9 +286,9 @@ sizeof_operand (struct span s, struct span *operand)
   return operand->from < operand->to;
 }
 
-/* S is "NAME (A, B, C)": the three argument spans.  */
+/* S is "NAME (A, B, ...)" with NARGS arguments: their spans.  */
 bool
-helper_call (struct span s, const char *name, struct span *args)
+helper_call (struct span s, const char *name, struct span *args, int nargs)
 {
   strip_parens (&s);
   long p = after_word (&s, name);
@@ -296,12 +296,17 @@ helper_call (struct span s, const char *name, struct span *args)
     return false;
   while (p < s.to && ISSPACE (source_text[p]))
     p++;
+  /* split_args fills up to SOURCE_MAX_ARGS spans, ARGS has NARGS.  */
+  struct span all[SOURCE_MAX_ARGS];
   long close;
   if (p >= s.to || source_text[p] != '('
-      || split_args (p, &close, args) != 3 || close != s.to - 1)
+      || split_args (p, &close, all) != nargs || close != s.to - 1)
     return false;
-  for (int i = 0; i < 3; i++)
-    trim (&args[i]);
+  for (int i = 0; i < nargs; i++)
+    {
+      args[i] = all[i];
+      trim (&args[i]);
+    }
   return true;
 }
 

@@ -331,8 +331,8 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
     }
   else
     {
-      bool by_type = helper_call (args[a->size_arg], "struct_size_t", helper);
-      if (!by_type && !helper_call (args[a->size_arg], "struct_size", helper))
+      bool by_type = helper_call (args[a->size_arg], "struct_size_t", helper, 3);
+      if (!by_type && !helper_call (args[a->size_arg], "struct_size", helper, 3))
 	return false;
       c->name = typed_name (site->name, SITE_FLEX, c->name_buf,
 			    sizeof c->name_buf);

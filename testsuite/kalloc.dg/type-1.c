@@ -86,3 +86,41 @@ struct bar_ops *fixit (void)
   return q;
 }
 /* { dg-final { scan-fixit "fix-it:\"\[^\"\]*type-1.c\":\{\[0-9\]+:\[0-9\]+-\[0-9\]+:\[0-9\]+\}:\"\\*q\"" } } */
+
+/* Where the result goes: returned, through an out-parameter, after a
+   cast; the allocator: devm_, kvcalloc, an open product, array_size ().  */
+struct bar_ops *returned (void)
+{
+  return kzalloc (sizeof (struct foo_ops), GFP_KERNEL); /* { dg-warning "'kzalloc' sizes 'struct foo_ops' for 'struct bar_ops'" } */
+}
+
+void out_param (struct bar_ops **out)
+{
+  *out = kzalloc (sizeof (struct foo_ops), GFP_KERNEL); /* { dg-warning "'kzalloc' sizes 'struct foo_ops' for 'struct bar_ops'" } */
+}
+
+struct bar_ops *cast (void)
+{
+  struct bar_ops *ops = (struct bar_ops *) kzalloc (sizeof (struct foo_ops), GFP_KERNEL); /* { dg-warning "'kzalloc' sizes 'struct foo_ops' for 'struct bar_ops'" } */
+  return ops;
+}
+
+struct b *allocators (struct device *dev, size_t n)
+{
+  struct b *v = devm_kzalloc (dev, sizeof (struct a), GFP_KERNEL); /* { dg-warning "'devm_kzalloc' sizes 'struct a' for 'struct b'" } */
+  v = kvcalloc (n, sizeof (struct a), GFP_KERNEL); /* { dg-warning "'kvcalloc' sizes 'struct a' for 'struct b'" } */
+  kvfree (v);
+  v = kmalloc (sizeof (struct a) * n, GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct a' for 'struct b'" } */
+  kfree (v);
+  v = kmalloc (array_size (n, sizeof (struct a)), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct a' for 'struct b'" } */
+  return v;
+}
+
+/* A local that only sizeof uses: optimisation drops it from its block,
+   kalloc still knows it.  */
+struct b *sizeof_only_local (void)
+{
+  struct a tmp;
+  struct b *v = kmalloc (sizeof (tmp), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct a' for 'struct b'" } */
+  return v;
+}
