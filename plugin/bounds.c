@@ -55,22 +55,8 @@ instrument (gimple *stmt, tree array_ref, const struct flex_member *flex)
     loc = EXPR_LOCATION (array_ref);
   tree index = TREE_OPERAND (array_ref, 1);
 
-  tree counter_ref = unshare_expr (TREE_OPERAND (fam_ref, 0));
-  for (int i = 0; i < flex->counter_depth; i++)
-    counter_ref = build3 (COMPONENT_REF, TREE_TYPE (flex->counter[i]),
-			  counter_ref, flex->counter[i], NULL_TREE);
-  tree counter_type = TREE_TYPE (counter_ref);
-  tree counter = make_ssa_name (counter_type);
-  gassign *load = gimple_build_assign (counter, counter_ref);
-  gimple_set_vuse (load, gimple_vuse (stmt));
-  emit (&gsi, load, loc);
-  if (!TYPE_UNSIGNED (counter_type))
-    counter = emit (&gsi, gimple_build_assign (make_ssa_name (counter_type),
-					       MAX_EXPR, counter,
-					       build_zero_cst (counter_type)),
-		    loc);
-  tree bound = emit (&gsi, gimple_build_assign (make_ssa_name (sizetype),
-						NOP_EXPR, counter), loc);
+  tree bound = counter_count (&gsi, TREE_OPERAND (fam_ref, 0), flex,
+			     gimple_vuse (stmt), loc);
   tree unsigned_index = index;
   if (TREE_CODE (index) == INTEGER_CST)
     unsigned_index = fold_convert (sizetype, index);

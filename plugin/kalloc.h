@@ -139,6 +139,12 @@ void counted_by_register (void);
 void counted_by_init (void);
 void counted_by_check_type (tree type);
 
+/* ---- the counter as GIMPLE (counter.c) -------------------------------- */
+
+tree counter_ref (tree object, const struct flex_member *flex);
+tree counter_count (gimple_stmt_iterator *gsi, tree object,
+		    const struct flex_member *flex, tree vuse, location_t loc);
+
 /* ---- object sizes for counted_by (object-size.c) --------------------- */
 
 opt_pass *object_size_pass_create (gcc::context *ctxt);

@@ -125,27 +125,9 @@ replace_with_counted_size (gcall *call, const struct fam_pointer *fam)
   tree lhs = gimple_call_lhs (call);
   location_t loc = gimple_location (call);
 
-  /* counter = object.counter, read where the size is asked for.  */
-  tree ref = unshare_expr (fam->object);
-  for (int i = 0; i < fam->flex.counter_depth; i++)
-    ref = build3 (COMPONENT_REF, TREE_TYPE (fam->flex.counter[i]), ref,
-		  fam->flex.counter[i], NULL_TREE);
-  tree counter_type = TREE_TYPE (ref);
-  tree counter = make_ssa_name (counter_type);
-  gassign *load = gimple_build_assign (counter, ref);
-  gimple_set_vuse (load, gimple_vuse (call));
-  gimple_set_location (load, loc);
-  emit (&gsi, load, counter);
-
-  if (!TYPE_UNSIGNED (counter_type))
-    {
-      tree clamped = make_ssa_name (counter_type);
-      emit (&gsi, gimple_build_assign (clamped, MAX_EXPR, counter,
-				       build_zero_cst (counter_type)), clamped);
-      counter = clamped;
-    }
-  tree count = make_ssa_name (sizetype);
-  emit (&gsi, gimple_build_assign (count, NOP_EXPR, counter), count);
+  /* The counter, read where the size is asked for.  */
+  tree count = counter_count (&gsi, fam->object, &fam->flex,
+			      gimple_vuse (call), loc);
   tree bytes = make_ssa_name (sizetype);
   emit (&gsi, gimple_build_assign (bytes, MULT_EXPR, count,
 				   size_int (fam->flex.elem_size)), bytes);

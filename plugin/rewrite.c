@@ -397,13 +397,9 @@ emit_counter_store (struct alloc_site *site, tree count)
 					 profile_probability::likely ());
 
   tree record = TYPE_MAIN_VARIANT (site->pointee);
-  tree ref = build2 (MEM_REF, record, result,
-		     build_int_cst (build_pointer_type (record), 0));
-  for (int i = 0; i < site->flex.counter_depth; i++)
-    {
-      tree field = site->flex.counter[i];
-      ref = build3 (COMPONENT_REF, TREE_TYPE (field), ref, field, NULL_TREE);
-    }
+  tree ref = counter_ref (build2 (MEM_REF, record, result,
+				  build_int_cst (build_pointer_type (record),
+						 0)), &site->flex);
   tree counter_type = flex_counter_type (&site->flex);
 
   gimple_stmt_iterator gsi = gsi_start_bb (store_bb);
