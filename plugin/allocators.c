@@ -12,24 +12,25 @@
 #define NO_ARG (-1)
 
 static const struct allocator kernel_allocators[] = {
-  /* name                  size count gfp  typed family */
+  /* name                  size count gfp  typed family (NULL: none
+                                              upstream converts to) */
   { "kmalloc",              0, NO_ARG, 1, "kmalloc" },
   { "kzalloc",              0, NO_ARG, 1, "kzalloc" },
-  { "kmalloc_node",         0, NO_ARG, 1, "kmalloc" },
-  { "kzalloc_node",         0, NO_ARG, 1, "kzalloc" },
+  { "kmalloc_node",         0, NO_ARG, 1, NULL },
+  { "kzalloc_node",         0, NO_ARG, 1, NULL },
   { "kcalloc",              1, 0,      2, "kzalloc" },
   { "kmalloc_array",        1, 0,      2, "kmalloc" },
-  { "kcalloc_node",         1, 0,      2, "kzalloc" },
-  { "kmalloc_array_node",   1, 0,      2, "kmalloc" },
+  { "kcalloc_node",         1, 0,      2, NULL },
+  { "kmalloc_array_node",   1, 0,      2, NULL },
   { "kvmalloc",             0, NO_ARG, 1, "kvmalloc" },
   { "kvzalloc",             0, NO_ARG, 1, "kvzalloc" },
-  { "kvmalloc_node",        0, NO_ARG, 1, "kvmalloc" },
-  { "kvzalloc_node",        0, NO_ARG, 1, "kvzalloc" },
-  { "__kvmalloc_node",      0, NO_ARG, NO_ARG, "kvmalloc" },
+  { "kvmalloc_node",        0, NO_ARG, 1, NULL },
+  { "kvzalloc_node",        0, NO_ARG, 1, NULL },
+  { "__kvmalloc_node",      0, NO_ARG, NO_ARG, NULL },
   { "kvcalloc",             1, 0,      2, "kvzalloc" },
   { "kvmalloc_array",       1, 0,      2, "kvmalloc" },
-  { "kvcalloc_node",        1, 0,      2, "kvzalloc" },
-  { "kvmalloc_array_node",  1, 0,      2, "kvmalloc" },
+  { "kvcalloc_node",        1, 0,      2, NULL },
+  { "kvmalloc_array_node",  1, 0,      2, NULL },
   { "devm_kmalloc",         1, NO_ARG, 2, NULL },
   { "devm_kzalloc",         1, NO_ARG, 2, NULL },
   { "devm_kcalloc",         2, 1,      3, NULL },

@@ -57,7 +57,9 @@ struct allocator
   signed char size_arg;
   signed char count_arg;
   signed char gfp_arg;
-  const char *family;		/* typed family: "kmalloc", "kzalloc", ... */
+  const char *family;		/* its typed form's stem: kcalloc is
+				   kzalloc_objs (), kmalloc kmalloc_obj ()
+				   or kmalloc_flex (); NULL: none */
 };
 
 const struct allocator *alloc_find (tree fndecl);

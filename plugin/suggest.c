@@ -210,30 +210,18 @@ put_str (struct text *t, const char *s)
   put (t, s, strlen (s));
 }
 
-/* The typed name for NAME (as spelled) and KIND, or NULL.  */
+/* The typed name for the allocator A and KIND (its family's _objs for
+   the array allocators, _obj or _flex for the others), or NULL.  */
 static const char *
-typed_name (const char *name, enum site_kind kind, char *buf, size_t size)
+typed_name (const struct allocator *a, enum site_kind kind, char *buf,
+	    size_t size)
 {
-  static const char *const sized[] = { "kmalloc", "kzalloc", "kvmalloc",
-				       "kvzalloc" };
-  static const char *const arrays[][2] = {
-    { "kmalloc_array", "kmalloc_objs" }, { "kvmalloc_array", "kvmalloc_objs" },
-    { "kcalloc", "kzalloc_objs" }, { "kvcalloc", "kvzalloc_objs" }
-  };
-  if (kind == SITE_ARRAY)
-    {
-      for (size_t i = 0; i < ARRAY_SIZE (arrays); i++)
-	if (!strcmp (name, arrays[i][0]))
-	  return arrays[i][1];
-      return NULL;
-    }
-  for (size_t i = 0; i < ARRAY_SIZE (sized); i++)
-    if (!strcmp (name, sized[i]))
-      {
-	snprintf (buf, size, "%s_%s", name, kind == SITE_FLEX ? "flex" : "obj");
-	return buf;
-      }
-  return NULL;
+  if (!a->family)
+    return NULL;
+  const char *suffix = a->count_arg >= 0 ? "objs"
+		       : kind == SITE_FLEX ? "flex" : "obj";
+  snprintf (buf, size, "%s_%s", a->family, suffix);
+  return buf;
 }
 
 /* A conversion: the new name, and the new text of each argument slot
@@ -301,7 +289,7 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
 	  if (!sizeof_operand (args[size_slot], &operand))
 	    return false;
 	}
-      c->name = typed_name (site->name, SITE_ARRAY, c->name_buf,
+      c->name = typed_name (a, SITE_ARRAY, c->name_buf,
 			    sizeof c->name_buf);
       if (!c->name || excluded_operand (&operand)
 	  || excluded_destination (site))
@@ -317,7 +305,7 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
     }
   else if (sizeof_operand (args[a->size_arg], &operand))
     {
-      c->name = typed_name (site->name, SITE_OBJECT, c->name_buf,
+      c->name = typed_name (a, SITE_OBJECT, c->name_buf,
 			    sizeof c->name_buf);
       if (!c->name || excluded_operand (&operand)
 	  || (excluded_destination (site)
@@ -334,7 +322,7 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
       bool by_type = helper_call (args[a->size_arg], "struct_size_t", helper, 3);
       if (!by_type && !helper_call (args[a->size_arg], "struct_size", helper, 3))
 	return false;
-      c->name = typed_name (site->name, SITE_FLEX, c->name_buf,
+      c->name = typed_name (a, SITE_FLEX, c->name_buf,
 			    sizeof c->name_buf);
       const char *prefix;
       if (!c->name || !typed_operand (site, call_start, &helper[0], &prefix))
