@@ -1,6 +1,7 @@
 /*
  * counter.c - a flexible array's counted_by counter as GIMPLE: the
- * reference to it, and the count it gives (never negative).  The
+ * reference to it, the count it gives (never negative), and whether the
+ * code after an allocation fills the array from a counter of zero.  The
  * counter store (rewrite.c), the object sizes (object-size.c) and the
  * bounds checks (bounds.c) all reach the counter this way.
  */
@@ -48,4 +49,123 @@ counter_count (gimple_stmt_iterator *gsi, tree object,
 			   build_zero_cst (type), loc);
   return emit_assign (gsi, make_ssa_name (sizetype), NOP_EXPR, counter,
 		      NULL_TREE, loc);
+}
+
+/* ---- counters filled from zero -------------------------------------------- */
+
+/* How a statement meets the counter.  */
+enum counter_use
+{
+  USE_NONE,
+  USE_INDEX,			/* reads it as an index of the array:
+				   p->items[p->count++] = x */
+  USE_ZERO,			/* stores 0 */
+  USE_SET			/* stores anything else */
+};
+
+/* What find_fam_index looks for: an ARRAY_REF of the flexible array
+   FAM indexed by INDEX.  */
+struct index_search
+{
+  tree fam, index;
+};
+
+static tree
+find_fam_index (tree *tp, int *walk_subtrees, void *data)
+{
+  const struct index_search *s
+    = (const struct index_search *) ((struct walk_stmt_info *) data)->info;
+  tree t = *tp;
+  if (TREE_CODE (t) == ARRAY_REF && TREE_OPERAND (t, 1) == s->index
+      && TREE_CODE (TREE_OPERAND (t, 0)) == COMPONENT_REF
+      && TREE_OPERAND (TREE_OPERAND (t, 0), 1) == s->fam)
+    return t;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+static bool
+indexes_fam (gimple *stmt, tree fam, tree index)
+{
+  struct index_search s = { fam, index };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &s;
+  return walk_gimple_op (stmt, find_fam_index, &wi) != NULL_TREE;
+}
+
+/* Is VALUE (a counter just read), or a copy or conversion of it (DEPTH
+   more levels), an index of the array FAM somewhere?  */
+static bool
+used_as_index (tree value, tree fam, int depth)
+{
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, value)
+    {
+      if (indexes_fam (use, fam, value))
+	return true;
+      if (depth > 0 && is_gimple_assign (use)
+	  && (gimple_assign_ssa_name_copy_p (use)
+	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (use)))
+	  && TREE_CODE (gimple_assign_lhs (use)) == SSA_NAME
+	  && used_as_index (gimple_assign_lhs (use), fam, depth - 1))
+	return true;
+    }
+  return false;
+}
+
+static enum counter_use
+stmt_counter_use (gimple *stmt, const struct flex_member *flex)
+{
+  tree field = flex->counter[flex->counter_depth - 1];
+  if (!gimple_assign_single_p (stmt))
+    return USE_NONE;
+  tree lhs = gimple_assign_lhs (stmt), rhs = gimple_assign_rhs1 (stmt);
+  if (TREE_CODE (lhs) == COMPONENT_REF && TREE_OPERAND (lhs, 1) == field)
+    return integer_zerop (rhs) ? USE_ZERO : USE_SET;
+  if (TREE_CODE (rhs) == COMPONENT_REF && TREE_OPERAND (rhs, 1) == field
+      && TREE_CODE (lhs) == SSA_NAME && used_as_index (lhs, flex->fam, 3))
+    return USE_INDEX;
+  return USE_NONE;
+}
+
+/* Does the code after CALL, in its function, use FLEX's counter as a
+   fill level that starts at zero: is the first store of the counter or
+   index read of it after the call (in reverse post-order, statement
+   order within a block) a store of 0 or a read used as an index of the
+   array?  Such a structure counts the elements used so far, not the
+   elements allocated (p->items[p->count++] = x after kzalloc ()), and
+   a counter set to the capacity at allocation would send the next
+   element past the end.  Other reads (a test, a loop bound) do not
+   decide; another function's use is not seen; a counter of any object
+   of the same structure type counts.  */
+bool
+counter_filled_from_zero (gcall *call, const struct flex_member *flex)
+{
+  if (!flex->counter_depth || !flex->fam)
+    return false;
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (cfun));
+  int n = pre_and_rev_post_order_compute_fn (cfun, NULL, rpo, false);
+  basic_block call_bb = gimple_bb (call);
+  enum counter_use use = USE_NONE;
+  bool after = false;
+  for (int i = 0; i < n && use == USE_NONE; i++)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (cfun, rpo[i]);
+      if (bb != call_bb && !after)
+	continue;
+      gimple_stmt_iterator gsi = gsi_start_bb (bb);
+      if (bb == call_bb)
+	{
+	  gsi = gsi_for_stmt (call);
+	  gsi_next (&gsi);
+	  after = true;
+	}
+      for (; !gsi_end_p (gsi) && use == USE_NONE; gsi_next (&gsi))
+	use = stmt_counter_use (gsi_stmt (gsi), flex);
+    }
+  free (rpo);
+  return use == USE_INDEX || use == USE_ZERO;
 }

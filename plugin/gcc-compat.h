@@ -36,6 +36,8 @@
 #include "gimplify.h"
 #include "gimplify-me.h"
 #include "tree-cfg.h"
+#include "cfganal.h"
+#include "gimple-walk.h"
 #include "tree-into-ssa.h"
 #include "tree-ssanames.h"
 #include "internal-fn.h"

@@ -86,10 +86,11 @@ dump_site (const struct alloc_site *site)
       fprintf (dump_file, " count=");
       print_generic_expr (dump_file, site->count);
     }
-  fprintf (dump_file, "%s%s%s%s\n",
+  fprintf (dump_file, "%s%s%s%s%s\n",
 	   site->rewrites & RW_SATURATE ? " saturate" : "",
 	   site->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
 	   site->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
+	   site->counter_from_zero ? " counter-from-zero" : "",
 	   site->warned ? " warned" : "");
 }
 

@@ -146,6 +146,7 @@ void counted_by_check_type (tree type);
 tree counter_ref (tree object, const struct flex_member *flex);
 tree counter_count (gimple_stmt_iterator *gsi, tree object,
 		    const struct flex_member *flex, tree vuse, location_t loc);
+bool counter_filled_from_zero (gcall *call, const struct flex_member *flex);
 
 /* ---- object sizes for counted_by (object-size.c) --------------------- */
 
@@ -206,6 +207,8 @@ struct alloc_site
   bool has_flex;
   struct flex_member flex;
   unsigned rewrites;		/* enum site_rewrite bits */
+  bool counter_from_zero;	/* the code fills the array from a zero
+				   counter: the counter is left alone */
   unsigned warned;		/* enum kalloc_warning bits */
 };
 

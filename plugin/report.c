@@ -104,7 +104,9 @@ put_flags (struct json_buf *b, const char *key, unsigned bits,
 static const char *const rewrite_names[] = {
   "saturate", "counter-check", "counter-store"
 };
-static const char *const warning_names[] = { "object", "array", "flex" };
+static const char *const warning_names[] = {
+  "object", "array", "flex", "type"
+};
 
 /* How the program names VALUE, when it does.  */
 static char *
@@ -173,6 +175,8 @@ report_site (const struct alloc_site *site)
   put_field (&b, "counter",
 	     counter && DECL_NAME (counter)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
+  put_field (&b, "counter_left",
+	     site->counter_from_zero ? "filled from zero" : NULL);
   put_flags (&b, "rewrites", site->rewrites, rewrite_names,
 	     ARRAY_SIZE (rewrite_names));
   put_flags (&b, "warnings", site->warned, warning_names,

@@ -444,6 +444,14 @@ rewrite_site (struct alloc_site *site)
 			   || (site->kind == SITE_FLEX && size_wraps (expr)));
   bool flex_counter = site->kind == SITE_FLEX && site->flex.counter_depth
 		      && site->count_node >= 0;
+  /* A counter the code fills from zero counts elements used, not
+     allocated: neither set nor checked (counter.c).  */
+  if (flex_counter && (kalloc_opts.counter_store || kalloc_opts.counter_check)
+      && counter_filled_from_zero (site->call, &site->flex))
+    {
+      site->counter_from_zero = true;
+      flex_counter = false;
+    }
   tree limit = NULL_TREE;
   if (flex_counter && kalloc_opts.counter_check)
     limit = counter_limit (flex_counter_type (&site->flex), expr->type);
