@@ -4,7 +4,7 @@
    annotation twice (make check-counted-by compares this file with
    GCC 15 itself).  */
 /* { dg-do compile } */
-/* { dg-require-no-native-counted-by } */
+/* { dg-require-no-native-counted-by "" } */
 
 enum count { NONE, ONE, TWO };
 

@@ -2,7 +2,7 @@
    (make check-counted-by compares this file with GCC 15 itself).  */
 /* { dg-do compile } */
 /* { dg-options "-std=gnu2x" } */
-/* { dg-require-no-native-counted-by } */
+/* { dg-require-no-native-counted-by "" } */
 
 struct before { unsigned n; [[gnu::counted_by (n)]] char a[]; };
 struct spelled { _Bool n; [[__gnu__::__counted_by__ (n)]] char a[]; };

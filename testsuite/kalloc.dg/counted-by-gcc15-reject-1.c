@@ -2,7 +2,7 @@
    GCC 15's message, at GCC 15's line, once each (make check-counted-by
    compares this file with GCC 15 itself).  */
 /* { dg-do compile } */
-/* { dg-require-no-native-counted-by } */
+/* { dg-require-no-native-counted-by "" } */
 
 struct not_array { int n; int a __attribute__ ((counted_by (n))); }; /* { dg-error "'counted_by' attribute is not allowed for a non-array field" } */
 struct pointer { int n; int *a __attribute__ ((counted_by (n))); }; /* { dg-error "'counted_by' attribute is not allowed for a non-array field" } */
