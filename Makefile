@@ -6,6 +6,9 @@
 #   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
 #   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
 #   make check-objsize   counted_by object sizes against GCC 15 (root)
+#   make check-counted-by  GCC 15's own counted_by tests: the same errors
+#                        and warnings with $(CC) + kalloc as with GCC 15
+#                        (root)
 #   make check-sizes     generated size expressions (signed terms, sums,
 #                        products, struct_size ()) without and with the
 #                        plugin: same bytes unless the size overflows
@@ -52,7 +55,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -89,6 +92,11 @@ check-cross:
 # counted_by object sizes against GCC 15's (sid chroot, root).
 check-objsize: $(PLUGIN)
 	@testsuite/objsize/check-objsize "$(CC)" "$(abspath $(PLUGIN))"
+
+# counted_by's diagnostics against GCC 15's native attribute: GCC's own
+# tests (gcc-15-source, sid chroot, root) and kalloc.dg/counted-by-gcc15-*.
+check-counted-by: $(PLUGIN)
+	@testsuite/counted-by/check-counted-by-gcc15 "$(CC)" "$(abspath $(PLUGIN))"
 
 # The differential test of hardened sizes (docs/rewrites.md): thousands of
 # generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,

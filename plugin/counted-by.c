@@ -23,13 +23,24 @@ is_flexible_array_type (tree type)
   return TYPE_SIZE (type) && integer_zerop (TYPE_SIZE (type)); /* T fam[0] */
 }
 
-/* Misuse is an error with GCC 15's words, so that code accepted here
-   is accepted by GCC 15's native counted_by too.  */
+/* What GCC 15's C front end calls a flexible array member
+   (c_flexible_array_member_type_p): T fam[], not the GNU T fam[0].  */
+static bool
+is_c99_flexible_array_type (tree type)
+{
+  return TREE_CODE (type) == ARRAY_TYPE && !TYPE_SIZE (type)
+	 && TYPE_DOMAIN (type) && !TYPE_MAX_VALUE (TYPE_DOMAIN (type));
+}
+
+/* Misuse is an error with GCC 15's words, in GCC 15's order, so that
+   code accepted here is accepted by GCC 15's native counted_by too
+   (handle_counted_by_attribute in GCC 15's c-attribs.cc).  */
 static tree
 handle_counted_by (tree *node, tree name, tree args, int, bool *no_add_attrs)
 {
   tree decl = *node;
   tree arg = args ? TREE_VALUE (args) : NULL_TREE;
+  tree old = lookup_attribute ("counted_by", DECL_ATTRIBUTES (decl));
   if (TREE_CODE (decl) != FIELD_DECL)
     {
       error_at (DECL_SOURCE_LOCATION (decl),
@@ -37,7 +48,13 @@ handle_counted_by (tree *node, tree name, tree args, int, bool *no_add_attrs)
 		name, decl);
       *no_add_attrs = true;
     }
-  else if (!is_flexible_array_type (TREE_TYPE (decl)))
+  else if (TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%qE attribute is not allowed for a non-array field", name);
+      *no_add_attrs = true;
+    }
+  else if (!is_c99_flexible_array_type (TREE_TYPE (decl)))
     {
       error_at (DECL_SOURCE_LOCATION (decl),
 		"%qE attribute is not allowed for a non-flexible array "
@@ -47,7 +64,18 @@ handle_counted_by (tree *node, tree name, tree args, int, bool *no_add_attrs)
   else if (!arg || TREE_CODE (arg) != IDENTIFIER_NODE)
     {
       error_at (DECL_SOURCE_LOCATION (decl),
-		"%qE argument is not an identifier", name);
+		"%<counted_by%> argument is not an identifier");
+      *no_add_attrs = true;
+    }
+  /* A second counted_by naming another member; the same one again is
+     a duplicate GCC drops.  */
+  else if (old && TREE_VALUE (old)
+	   && TREE_CODE (TREE_VALUE (TREE_VALUE (old))) == IDENTIFIER_NODE
+	   && TREE_VALUE (TREE_VALUE (old)) != arg)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%<counted_by%> argument %qE conflicts with previous "
+		"declaration %qE", arg, TREE_VALUE (TREE_VALUE (old)));
       *no_add_attrs = true;
     }
   return NULL_TREE;
@@ -235,10 +263,11 @@ counter_name (tree fam)
   return NULL_TREE;
 }
 
+/* GCC 15 takes any integral counter: _Bool and enumerations too.  */
 static bool
 is_counter_type (tree type)
 {
-  return INTEGRAL_TYPE_P (type) && TREE_CODE (type) != BOOLEAN_TYPE;
+  return type && INTEGRAL_TYPE_P (type);
 }
 
 /* Find RECORD's flexible array member of ELEM_SIZE-byte elements, and
@@ -326,33 +355,56 @@ flex_counter_type (const struct flex_member *flex)
   return TREE_TYPE (flex->counter[flex->counter_depth - 1]);
 }
 
-/* At PLUGIN_FINISH_TYPE: the counter must be an integer member of the
-   same structure, as GCC 15 requires.  */
+/* The member of RECORD called NAME, looking through anonymous
+   structures and unions at any depth, as GCC 15's lookup_field does.  */
+static tree
+member_named (tree record, tree name)
+{
+  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      if (DECL_NAME (f) == name)
+	return f;
+      if (is_anonymous_aggregate (f))
+	if (tree inner = member_named (TREE_TYPE (f), name))
+	  return inner;
+    }
+  return NULL_TREE;
+}
+
+/* At PLUGIN_FINISH_TYPE, for every structure and union, anonymous ones
+   included: GCC 15's verify_counted_by_attribute.  The counter must be
+   an integral member of the structure that holds the array (through
+   anonymous members); only the last annotated array is checked, and a
+   wrong annotation is dropped, so the message comes once however often
+   the type is named later.  */
 void
 counted_by_check_type (tree type)
 {
   if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by || !type
-      || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_NAME (type))
+      || !RECORD_OR_UNION_TYPE_P (type))
     return;
+  tree fam = NULL_TREE;
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
-    {
-      if (TREE_CODE (f) != FIELD_DECL)
-	continue;
-      tree name = counter_name (f);
-      if (!name)
-	continue;
-      struct flex_member found;
-      memset (&found, 0, sizeof found);
-      if (!find_member (type, name, &found, 0))
-	error_at (DECL_SOURCE_LOCATION (f),
-		  "argument %qE to the %<counted_by%> attribute is not a field "
-		  "declaration in the same structure as %qD", name, f);
-      else if (!is_counter_type (TREE_TYPE (found.counter[found.counter_depth
-							   - 1])))
-	error_at (DECL_SOURCE_LOCATION (f),
-		  "argument %qE to the %<counted_by%> attribute is not a field "
-		  "declaration with an integer type", name);
-    }
+    if (TREE_CODE (f) == FIELD_DECL && counter_name (f))
+      fam = f;
+  if (!fam)
+    return;
+  tree name = counter_name (fam);
+  tree counter = member_named (type, name);
+  if (!counter)
+    error_at (DECL_SOURCE_LOCATION (fam),
+	      "argument %qE to the %<counted_by%> attribute is not a field "
+	      "declaration in the same structure as %qD", name, fam);
+  else if (!is_counter_type (TREE_TYPE (counter)))
+    error_at (DECL_SOURCE_LOCATION (fam),
+	      "argument %qE to the %<counted_by%> attribute is not a field "
+	      "declaration with an integer type", name);
+  else
+    return;
+  DECL_ATTRIBUTES (fam) = remove_attribute ("counted_by",
+					    DECL_ATTRIBUTES (fam));
 }
 
 /* FAM, a member of RECORD: is it annotated, and where is its counter?

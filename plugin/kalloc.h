@@ -116,7 +116,7 @@ bool size_wraps (const struct size_expr *expr);
 
 /* ---- flexible array members and counted_by (counted-by.c) ------------- */
 
-#define FLEX_PATH_MAX 4
+#define FLEX_PATH_MAX 8
 
 struct flex_member
 {
