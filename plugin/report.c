@@ -101,10 +101,26 @@ put_flags (struct json_buf *b, const char *key, unsigned bits,
   put_str (b, "]");
 }
 
+/* "warnings": [the no-warn= names of the kinds in WARNED].  */
+static void
+put_warnings (struct json_buf *b, unsigned warned)
+{
+  put_str (b, ",\"warnings\":[");
+  bool first = true;
+  for (const struct option_word *kind = warning_kinds; kind->word; kind++)
+    if (kind->value != KW_ALL && (warned & kind->value))
+      {
+	put_str (b, first ? "\"" : ",\"");
+	put_str (b, kind->word);
+	put_str (b, "\"");
+	first = false;
+      }
+  put_str (b, "]");
+}
+
 static const char *const rewrite_names[] = {
   "saturate", "counter-check", "counter-store"
 };
-static const char *const warning_names[] = { "object", "array", "flex" };
 
 /* How the program names VALUE, when it does.  */
 static char *
@@ -175,8 +191,7 @@ report_site (const struct alloc_site *site)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
   put_flags (&b, "rewrites", site->rewrites, rewrite_names,
 	     ARRAY_SIZE (rewrite_names));
-  put_flags (&b, "warnings", site->warned, warning_names,
-	     ARRAY_SIZE (warning_names));
+  put_warnings (&b, site->warned);
   put_str (&b, "}\n");
 
   if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
