@@ -37,7 +37,42 @@ put_str (struct json_buf *b, const char *s)
   put (b, s, strlen (s));
 }
 
-/* "KEY":"VALUE" with VALUE escaped, or null.  */
+/* The length of the well-formed UTF-8 sequence at S (RFC 3629: no
+   overlong forms, surrogates or code points above U+10FFFF), 0 if none
+   starts there.  */
+static int
+utf8_length (const unsigned char *s)
+{
+  unsigned char lo = 0x80, hi = 0xbf;
+  int len;
+  if (s[0] < 0x80)
+    return 1;
+  if (s[0] >= 0xc2 && s[0] <= 0xdf)
+    len = 2;
+  else if (s[0] >= 0xe0 && s[0] <= 0xef)
+    {
+      len = 3;
+      lo = s[0] == 0xe0 ? 0xa0 : lo;
+      hi = s[0] == 0xed ? 0x9f : hi;
+    }
+  else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+    {
+      len = 4;
+      lo = s[0] == 0xf0 ? 0x90 : lo;
+      hi = s[0] == 0xf4 ? 0x8f : hi;
+    }
+  else
+    return 0;
+  for (int i = 1; i < len; i++, lo = 0x80, hi = 0xbf)
+    if (s[i] < lo || s[i] > hi)
+      return 0;
+  return len;
+}
+
+/* "KEY":"VALUE" with VALUE escaped, or null.  The report is UTF-8 JSON
+   whatever bytes VALUE has (a file name need not be UTF-8): a byte that
+   starts no well-formed sequence is written as the code point of the same
+   number, \u00XX.  */
 static void
 put_field (struct json_buf *b, const char *key, const char *value)
 {
@@ -50,22 +85,24 @@ put_field (struct json_buf *b, const char *key, const char *value)
       return;
     }
   put_str (b, "\"");
-  for (const char *p = value; *p; p++)
+  for (const unsigned char *p = (const unsigned char *) value; *p;)
     {
       char esc[8];
+      int len = utf8_length (p);
       if (*p == '"' || *p == '\\')
 	{
 	  esc[0] = '\\';
 	  esc[1] = *p;
 	  put (b, esc, 2);
 	}
-      else if ((unsigned char) *p < 0x20)
+      else if (*p < 0x20 || len == 0)
 	{
 	  snprintf (esc, sizeof esc, "\\u%04x", *p);
 	  put_str (b, esc);
 	}
       else
-	put (b, p, 1);
+	put (b, (const char *) p, len);
+      p += len ? len : 1;
     }
   put_str (b, "\"");
 }
