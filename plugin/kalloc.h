@@ -46,7 +46,8 @@ struct kalloc_options
 
 extern struct kalloc_options kalloc_opts;
 
-/* One word an option's value may be (kalloc.c's option table).  */
+/* One word an option's value may be (kalloc.c's option table); the report
+   names bits with such words too.  */
 struct option_word
 {
   const char *word;

@@ -118,45 +118,31 @@ put_number (struct json_buf *b, const char *key, unsigned HOST_WIDE_INT n)
   put_str (b, num);
 }
 
-/* KEY: [names of the set BITS].  */
+/* KEY: [the words of WORDS whose one bit is set in BITS].  */
 static void
 put_flags (struct json_buf *b, const char *key, unsigned bits,
-	   const char *const *names, int count)
+	   const struct option_word *words)
 {
   put_str (b, ",\"");
   put_str (b, key);
   put_str (b, "\":[");
   bool first = true;
-  for (int i = 0; i < count; i++)
-    if (bits & (1u << i))
+  for (const struct option_word *w = words; w->word; w++)
+    if ((bits & w->value) && !(w->value & (w->value - 1)))
       {
 	put_str (b, first ? "\"" : ",\"");
-	put_str (b, names[i]);
+	put_str (b, w->word);
 	put_str (b, "\"");
 	first = false;
       }
   put_str (b, "]");
 }
 
-/* "warnings": [the no-warn= names of the kinds in WARNED].  */
-static void
-put_warnings (struct json_buf *b, unsigned warned)
-{
-  put_str (b, ",\"warnings\":[");
-  bool first = true;
-  for (const struct option_word *kind = warning_kinds; kind->word; kind++)
-    if (kind->value != KW_ALL && (warned & kind->value))
-      {
-	put_str (b, first ? "\"" : ",\"");
-	put_str (b, kind->word);
-	put_str (b, "\"");
-	first = false;
-      }
-  put_str (b, "]");
-}
-
-static const char *const rewrite_names[] = {
-  "saturate", "counter-check", "counter-store"
+static const struct option_word rewrite_names[] = {
+  { "saturate", RW_SATURATE, NULL },
+  { "counter-check", RW_COUNTER_CHECK, NULL },
+  { "counter-store", RW_COUNTER_STORE, NULL },
+  { NULL, 0, NULL }
 };
 
 /* How the program names VALUE, when it does.  */
@@ -226,9 +212,9 @@ report_site (const struct alloc_site *site)
   put_field (&b, "counter",
 	     counter && DECL_NAME (counter)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
-  put_flags (&b, "rewrites", site->rewrites, rewrite_names,
-	     ARRAY_SIZE (rewrite_names));
-  put_warnings (&b, site->warned);
+  put_flags (&b, "rewrites", site->rewrites, rewrite_names);
+  /* The warnings by their no-warn= names.  */
+  put_flags (&b, "warnings", site->warned, warning_kinds);
   put_str (&b, "}\n");
 
   if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
