@@ -255,7 +255,9 @@ set_report (const char *file)
 }
 
 /* Every option, once: parsing, the help text and the "expected ..." of
-   error messages all come from this table.  */
+   error messages all come from this table.  Columns (struct option_row):
+   name, kind, value, help, words, flag, flag_value, set_word, set_text,
+   expected.  */
 static const struct option_row options[] = {
   { "mode", OPTION_WORD, NULL, "what kalloc does", mode_words,
     NULL, false, set_mode, NULL, NULL },
