@@ -43,8 +43,12 @@ HOSTCXX ?= $(shell command -v g++-$(GCC_MAJOR) 2>/dev/null || echo g++)
 CC_NAME := $(notdir $(firstword $(CC)))
 
 BUILD := build/$(CC_NAME)
+# plugin/kalloc.so is a loader (plugin/loader.c) that checks the GCC
+# version and loads the plugin proper, kalloc-core.so beside it, in cc1
+# only: lto1 and cc1plus lack the C front end the plugin proper needs.
 PLUGIN := plugin/kalloc.so
-SOURCES := $(wildcard plugin/*.c)
+PLUGIN_CORE := plugin/kalloc-core.so
+SOURCES := $(filter-out plugin/loader.c,$(wildcard plugin/*.c))
 OBJECTS := $(patsubst plugin/%.c,$(BUILD)/%.o,$(SOURCES))
 
 PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
@@ -71,15 +75,38 @@ $(BUILD)/%.o: plugin/%.c plugin/kalloc.h plugin/gcc-compat.h | headers-present
 	@mkdir -p $(BUILD)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
-$(BUILD)/kalloc.so: $(OBJECTS) Makefile
+$(BUILD)/kalloc-core.so: $(OBJECTS) Makefile
 	$(HOSTCXX) $(PLUGIN_LDFLAGS) -o $@ $(OBJECTS) $(PLUGIN_LIBS)
 
-# plugin/kalloc.so is the build for the compiler named last.
-$(PLUGIN): $(BUILD)/kalloc.so FORCE
+# The loader carries the core's checksum: a new core is a new kalloc.so
+# for ccache and the scripts that key their caches on it.
+$(BUILD)/loader.o: plugin/loader.c $(BUILD)/kalloc-core.so | headers-present
+	$(HOSTCXX) $(PLUGIN_CXXFLAGS) \
+		-DKALLOC_CORE_ID='"'"$$(sha256sum < $(BUILD)/kalloc-core.so | cut -c1-16)"'"' \
+		-c $< -o $@
+
+$(BUILD)/kalloc.so: $(BUILD)/loader.o Makefile
+	$(HOSTCXX) $(PLUGIN_LDFLAGS) -o $@ $< $(PLUGIN_LIBS) -ldl
+
+# For the loader's test (testsuite/kalloc.args/loader.exp): the loader
+# built against plugin headers that name another GCC release, 10.5.0.
+OTHER_GCC := $(BUILD)/other-gcc
+$(OTHER_GCC)/plugin-version.h: $(PLUGIN_DIR)/include/plugin-version.h | headers-present
+	@mkdir -p $(OTHER_GCC)
+	sed 's/^static char basever\[\] = .*/static char basever[] = "10.5.0";/' $< > $@
+$(OTHER_GCC)/kalloc.so: plugin/loader.c $(OTHER_GCC)/plugin-version.h
+	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I$(OTHER_GCC) $(PLUGIN_LDFLAGS) -o $@ $< $(PLUGIN_LIBS) -ldl
+
+# plugin/kalloc.so and kalloc-core.so are the build for the compiler
+# named last.
+$(PLUGIN): $(BUILD)/kalloc.so $(PLUGIN_CORE) FORCE
+	@cmp -s $< $@ || cp $< $@
+$(PLUGIN_CORE): $(BUILD)/kalloc-core.so FORCE
 	@cmp -s $< $@ || cp $< $@
 
-check: $(PLUGIN)
-	@testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
+check: $(PLUGIN) $(OTHER_GCC)/kalloc.so
+	@KALLOC_OTHER_GCC_PLUGIN="$(abspath $(OTHER_GCC)/kalloc.so)" \
+	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
 
 # The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
 check-gcc:
@@ -183,6 +210,7 @@ install: $(PLUGIN)
 	install -d $(INSTALL_PLUGIN_DIR) $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
 		$(DESTDIR)$(PREFIX)/share/man/man7 $(DESTDIR)$(PREFIX)/share/doc/kalloc
 	install -m 0644 $(PLUGIN) $(INSTALL_PLUGIN_DIR)/kalloc.so
+	install -m 0644 $(PLUGIN_CORE) $(INSTALL_PLUGIN_DIR)/kalloc-core.so
 	printf '#!/bin/sh\n# %s with the kalloc plugin\nexec %s -fplugin=kalloc "$$@"\n' \
 		'$(CC_PATH)' '$(CC_PATH)' > $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
 	chmod 0755 $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
@@ -191,7 +219,8 @@ install: $(PLUGIN)
 	install -m 0644 $(INSTALL_DOCS) $(DESTDIR)$(PREFIX)/share/doc/kalloc/
 
 uninstall:
-	rm -f $(INSTALL_PLUGIN_DIR)/kalloc.so $(DESTDIR)$(PREFIX)/include/kalloc.h \
+	rm -f $(INSTALL_PLUGIN_DIR)/kalloc.so $(INSTALL_PLUGIN_DIR)/kalloc-core.so \
+		$(DESTDIR)$(PREFIX)/include/kalloc.h \
 		$(DESTDIR)$(PREFIX)/bin/$(WRAPPER) \
 		$(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/kalloc
@@ -223,6 +252,6 @@ deb: $(PLUGIN)
 	dpkg-deb --root-owner-group --build $(DEB_ROOT) build/kalloc_$(VERSION)_$(DEB_ARCH).deb
 
 clean:
-	rm -rf build $(PLUGIN)
+	rm -rf build $(PLUGIN) $(PLUGIN_CORE)
 
 FORCE:

@@ -24,6 +24,11 @@
  *                        7.0's typed form (kmalloc_obj (*p) ...); see
  *                        -fdiagnostics-generate-patch
  *   suggest-keep-gfp     ... keeping GFP_KERNEL arguments
+ *   help                 print this list
+ *
+ * The table `options' below is what the plugin parses and prints;
+ * testsuite/kalloc.args/options.exp checks that this list, docs/usage.md
+ * and docs/kalloc.7 name exactly its options.
  *
  * Usage: gcc -fplugin=kalloc.so [-fplugin-arg-kalloc-mode=check] ...
  */
@@ -46,13 +51,8 @@ struct kalloc_options kalloc_opts = {
   NULL				/* report */
 };
 
-static struct plugin_info kalloc_info = {
-  "0.1",
-  "typed, overflow-checked kmalloc () for legacy code; see docs/usage.md\n"
-  "  mode=harden|check  disable  no-warn=object,array,flex,type,all\n"
-  "  alloc=NAME:ROLES  no-counter-store  no-counter-check  no-counted-by\n"
-  "  report=FILE  dump  suggest  suggest-keep-gfp"
-};
+/* The help is the option table's (help_text), filled in at init.  */
+static struct plugin_info kalloc_info = { "0.1", NULL };
 
 /* ---- the pass ---------------------------------------------------------- */
 
@@ -215,120 +215,244 @@ public:
 
 /* ---- arguments --------------------------------------------------------- */
 
+/* The words mode= takes.  */
+static const struct option_word mode_words[] = {
+  { "harden", KALLOC_MODE_HARDEN, "warn and rewrite (the default)" },
+  { "check", KALLOC_MODE_CHECK, "warn only; the code is unchanged" },
+  { NULL, 0, NULL }
+};
+
+/* The warning kinds no-warn= takes; the report names warnings with them.  */
+const struct option_word warning_kinds[] = {
+  { "object", KW_OBJECT, "a single object smaller than its type" },
+  { "array", KW_ARRAY, "an element size unlike the pointee's" },
+  { "flex", KW_FLEX, "a flexible-array header too small" },
+  { "type", KW_TYPE, "sizeof names another type of the same size" },
+  { "all", KW_ALL, "every kind" },
+  { NULL, 0, NULL }
+};
+
+static bool disabled, help;
+
 static bool
-parse_warning_kinds (const char *list)
+set_mode (unsigned mode)
 {
-  for (const char *word = list; *word;)
-    {
-      const char *end = strchr (word, ',');
-      size_t len = end ? (size_t) (end - word) : strlen (word);
-      unsigned kind = 0;
-      if (len == 6 && !strncmp (word, "object", 6))
-	kind = KW_OBJECT;
-      else if (len == 5 && !strncmp (word, "array", 5))
-	kind = KW_ARRAY;
-      else if (len == 4 && !strncmp (word, "flex", 4))
-	kind = KW_FLEX;
-      else if (len == 4 && !strncmp (word, "type", 4))
-	kind = KW_TYPE;
-      else if (len == 3 && !strncmp (word, "all", 3))
-	kind = KW_ALL;
-      else
-	return false;
-      kalloc_opts.warnings &= ~kind;
-      if (!end)
-	break;
-      word = end + 1;
-    }
+  kalloc_opts.mode = (enum kalloc_mode) mode;
   return true;
 }
 
-/* What KEY's value looks like, for error messages.  */
-static const char *
-expected_value (const char *key)
+static bool
+clear_warning (unsigned kind)
 {
-  if (!strcmp (key, "mode"))
-    return "'harden' or 'check'";
-  if (!strcmp (key, "no-warn"))
-    return "a comma-separated list of 'object', 'array', 'flex', 'type', "
-	   "'all'";
-  return "NAME:ROLE,ROLE,... where each ROLE is 'size', 'count', 'gfp' "
-	 "or '_', e.g. 'xcalloc:count,size'";
+  kalloc_opts.warnings &= ~kind;
+  return true;
 }
 
-/* The argument flags that take no value.  */
-struct flag_arg
+static bool
+set_report (const char *file)
 {
-  const char *key;
-  bool *target;
-  bool value;
+  kalloc_opts.report = xstrdup (file);
+  return true;
+}
+
+/* Every option, once: parsing, the help text and the "expected ..." of
+   error messages all come from this table.  Columns (struct option_row):
+   name, kind, value, help, words, flag, flag_value, set_word, set_text,
+   expected.  */
+static const struct option_row options[] = {
+  { "mode", OPTION_WORD, NULL, "what kalloc does", mode_words,
+    NULL, false, set_mode, NULL, NULL },
+  { "disable", OPTION_FLAG, NULL, "do nothing at all", NULL,
+    &disabled, true, NULL, NULL, NULL },
+  { "no-warn", OPTION_WORD_LIST, "KIND[,KIND]", "switch warnings off",
+    warning_kinds, NULL, false, clear_warning, NULL, NULL },
+  { "alloc", OPTION_TEXT, "NAME:ROLES",
+    "also recognise the function NAME; ROLES lists its arguments in "
+    "order, each size, count, gfp or _ (ignored), e.g. "
+    "alloc=xcalloc:count,size", NULL, NULL, false, NULL, alloc_add_user,
+    "NAME:ROLE,ROLE,... where each ROLE is 'size', 'count', 'gfp' or '_', "
+    "e.g. 'xcalloc:count,size'" },
+  { "no-counter-store", OPTION_FLAG, NULL,
+    "do not set counted_by counters", NULL,
+    &kalloc_opts.counter_store, false, NULL, NULL, NULL },
+  { "no-counter-check", OPTION_FLAG, NULL,
+    "do not fail counts the counter cannot hold", NULL,
+    &kalloc_opts.counter_check, false, NULL, NULL, NULL },
+  { "no-counted-by", OPTION_FLAG, NULL,
+    "do not provide the counted_by attribute (GCC 11-14; GCC 15 has its "
+    "own)", NULL, &kalloc_opts.counted_by, false, NULL, NULL, NULL },
+  { "report", OPTION_TEXT, "FILE",
+    "append one JSON line per allocation site to FILE", NULL,
+    NULL, false, NULL, set_report, "a file name" },
+  { "dump", OPTION_FLAG, NULL, "write the pass's dump (BASE.*.kalloc)",
+    NULL, &kalloc_opts.dump, true, NULL, NULL, NULL },
+  { "suggest", OPTION_FLAG, NULL,
+    "fix-it hints converting each legacy call to Linux 7.0's typed form "
+    "(kmalloc_obj (*p) ...); see -fdiagnostics-generate-patch", NULL,
+    &kalloc_opts.suggest, true, NULL, NULL, NULL },
+  { "suggest-keep-gfp", OPTION_FLAG, NULL,
+    "with suggest: keep GFP_KERNEL arguments", NULL,
+    &kalloc_opts.suggest_keep_gfp, true, NULL, NULL, NULL },
+  { "help", OPTION_FLAG, NULL, "print this list", NULL,
+    &help, true, NULL, NULL, NULL },
 };
 
-static bool disabled;
+/* Append printf-style text to *TEXT (NULL: empty).  */
+static void ATTRIBUTE_PRINTF_2
+text_add (char **text, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  char *piece = xvasprintf (format, ap);
+  va_end (ap);
+  *text = reconcat (*text, *text ? *text : "", piece, NULL);
+  free (piece);
+}
 
-static const struct flag_arg flag_args[] = {
-  { "disable", &disabled, true },
-  { "no-counter-store", &kalloc_opts.counter_store, false },
-  { "no-counter-check", &kalloc_opts.counter_check, false },
-  { "no-counted-by", &kalloc_opts.counted_by, false },
-  { "dump", &kalloc_opts.dump, true },
-  { "suggest", &kalloc_opts.suggest, true },
-  { "suggest-keep-gfp", &kalloc_opts.suggest_keep_gfp, true },
-};
+/* WORDS as 'a', 'b' or 'c' (QUOTE "'", LAST " or "), or a|b|c.  */
+static void
+text_add_words (char **text, const struct option_word *words,
+		const char *quote, const char *last)
+{
+  for (const struct option_word *w = words; w->word; w++)
+    text_add (text, "%s%s%s%s", w == words ? "" : w[1].word ? ", " : last,
+	      quote, w->word, quote);
+}
+
+/* What ROW's value looks like, for error messages.  */
+static char *
+expected_value (const struct option_row *row)
+{
+  char *text = NULL;
+  if (row->kind == OPTION_WORD_LIST)
+    text_add (&text, "a comma-separated list of ");
+  if (row->words)
+    text_add_words (&text, row->words, "'",
+		    row->kind == OPTION_WORD ? " or " : ", ");
+  else
+    text_add (&text, "%s", row->expected);
+  return text;
+}
+
+/* The option list, one line each (and one per word of a value), as
+   -fplugin-arg-kalloc-help and gcc -v --help print it.  */
+static char *
+help_text (void)
+{
+  char *text = NULL;
+  text_add (&text, "typed, overflow-checked kmalloc () for legacy code "
+	    "(docs/usage.md)\noptions, -fplugin-arg-kalloc-KEY[=VALUE]:\n");
+  for (size_t i = 0; i < ARRAY_SIZE (options); i++)
+    {
+      const struct option_row *row = &options[i];
+      char *name = xstrdup (row->name);
+      if (row->kind == OPTION_WORD)
+	{
+	  text_add (&name, "=");
+	  text_add_words (&name, row->words, "", "|");
+	}
+      else if (row->kind != OPTION_FLAG)
+	text_add (&name, "=%s", row->value);
+      text_add (&text, "  %-21s", name);
+      free (name);
+      /* The help in lines of at most 78 columns, after 24.  */
+      const char *help = row->help;
+      while (*help)
+	{
+	  int len = strlen (help);
+	  if (len > 54)
+	    for (len = 54; len > 0 && help[len] != ' '; len--)
+	      ;
+	  text_add (&text, "%s%.*s", help == row->help ? " " : "\n"
+		    "                        ", len, help);
+	  help += len + (help[len] == ' ');
+	}
+      text_add (&text, "%s\n", row->words ? ":" : "");
+      for (const struct option_word *w = row->words; w && w->word; w++)
+	text_add (&text, "  %-21s   %s: %s\n", "", w->word, w->help);
+    }
+  return text;
+}
+
+static const struct option_word *
+find_word (const struct option_word *words, const char *word, size_t len)
+{
+  for (const struct option_word *w = words; w->word; w++)
+    if (strlen (w->word) == len && !strncmp (w->word, word, len))
+      return w;
+  return NULL;
+}
+
+/* Apply VALUE to ROW; false if it is not one ROW takes.  */
+static bool
+apply_value (const struct option_row *row, const char *value)
+{
+  const struct option_word *w;
+  switch (row->kind)
+    {
+    case OPTION_WORD:
+      w = find_word (row->words, value, strlen (value));
+      return w && row->set_word (w->value);
+    case OPTION_WORD_LIST:
+      /* Every word, each one known: "a,", ",a" and "a,,b" are not.  */
+      for (const char *word = value;; word++)
+	{
+	  const char *end = strchr (word, ',');
+	  size_t len = end ? (size_t) (end - word) : strlen (word);
+	  w = find_word (row->words, word, len);
+	  if (!w || !row->set_word (w->value))
+	    return false;
+	  if (!end)
+	    return true;
+	  word = end;
+	}
+    case OPTION_TEXT:
+      return row->set_text (value);
+    case OPTION_FLAG:
+      break;
+    }
+  gcc_unreachable ();
+}
 
 /* Apply one -fplugin-arg-kalloc-KEY[=VALUE]; report and fail if bad.  */
 static bool
-parse_argument (const struct plugin_argument *arg)
+parse_argument (const struct plugin_argument *arg, const char *plugin_path)
 {
   const char *key = arg->key, *value = arg->value;
-  for (size_t i = 0; i < ARRAY_SIZE (flag_args); i++)
-    if (!strcmp (key, flag_args[i].key))
-      {
-	if (value)
-	  {
-	    error ("kalloc: option %<-fplugin-arg-kalloc-%s%> takes no value",
-		   key);
-	    return false;
-	  }
-	*flag_args[i].target = flag_args[i].value;
-	return true;
-      }
-
-  bool known = !strcmp (key, "mode") || !strcmp (key, "no-warn")
-	       || !strcmp (key, "alloc") || !strcmp (key, "report");
-  if (!known)
+  const struct option_row *row = NULL;
+  for (size_t i = 0; i < ARRAY_SIZE (options) && !row; i++)
+    if (!strcmp (key, options[i].name))
+      row = &options[i];
+  if (!row)
     {
-      error ("kalloc: unknown option %<-fplugin-arg-kalloc-%s%>; see "
-	     "%<gcc -fplugin=kalloc.so --help=plugins%> or docs/usage.md", key);
+      error ("kalloc: unknown option %<-fplugin-arg-kalloc-%s%>; "
+	     "%<gcc -fplugin=%s -fplugin-arg-kalloc-help -fsyntax-only -x c "
+	     "/dev/null%> lists them", key, plugin_path);
       return false;
+    }
+  if (row->kind == OPTION_FLAG)
+    {
+      if (value)
+	{
+	  error ("kalloc: option %<-fplugin-arg-kalloc-%s%> takes no value",
+		 key);
+	  return false;
+	}
+      *row->flag = row->flag_value;
+      return true;
     }
   if (!value || !*value)
     {
       error ("kalloc: option %<-fplugin-arg-kalloc-%s%> needs a value", key);
       return false;
     }
-
-  bool ok = true;
-  if (!strcmp (key, "mode"))
-    {
-      if (!strcmp (value, "harden"))
-	kalloc_opts.mode = KALLOC_MODE_HARDEN;
-      else if (!strcmp (value, "check"))
-	kalloc_opts.mode = KALLOC_MODE_CHECK;
-      else
-	ok = false;
-    }
-  else if (!strcmp (key, "no-warn"))
-    ok = parse_warning_kinds (value);
-  else if (!strcmp (key, "alloc"))
-    ok = alloc_add_user (value);
-  else
-    kalloc_opts.report = xstrdup (value);
-
-  if (!ok)
-    error ("kalloc: bad value %qs for %<-fplugin-arg-kalloc-%s%>: expected %s",
-	   value, key, expected_value (key));
-  return ok;
+  if (apply_value (row, value))
+    return true;
+  char *expected = expected_value (row);
+  error ("kalloc: bad value %qs for %<-fplugin-arg-kalloc-%s%>: expected %s",
+	 value, key, expected);
+  free (expected);
+  return false;
 }
 
 /* ---- plugin entry ------------------------------------------------------ */
@@ -378,10 +502,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   plugin_name_text = info->base_name;
   for (int i = 0; i < info->argc; i++)
-    if (!parse_argument (&info->argv[i]))
+    if (!parse_argument (&info->argv[i], info->full_name))
       return 1;
 
+  kalloc_info.help = help_text ();
   register_callback (plugin_name_text, PLUGIN_INFO, NULL, &kalloc_info);
+  if (help)
+    fputs (kalloc_info.help, stdout);
   if (disabled)
     return 0;
 

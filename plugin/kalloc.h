@@ -46,6 +46,42 @@ struct kalloc_options
 
 extern struct kalloc_options kalloc_opts;
 
+/* One word an option's value may be (kalloc.c's option table); the report
+   names bits with such words too.  */
+struct option_word
+{
+  const char *word;
+  unsigned value;		/* what it stands for: a mode, KW_ bits */
+  const char *help;
+};
+
+/* The no-warn= kinds, ending with a NULL word; "all" is every bit.  */
+extern const struct option_word warning_kinds[];
+
+/* What an option's value is.  */
+enum option_kind
+{
+  OPTION_FLAG,			/* no value */
+  OPTION_WORD,			/* one of WORDS */
+  OPTION_WORD_LIST,		/* a comma-separated list of WORDS */
+  OPTION_TEXT			/* free text, checked by SET_TEXT */
+};
+
+/* One -fplugin-arg-kalloc-NAME[=VALUE].  */
+struct option_row
+{
+  const char *name;
+  enum option_kind kind;
+  const char *value;		/* how help names a TEXT/LIST value */
+  const char *help;
+  const struct option_word *words;	/* WORD, WORD_LIST: what is taken */
+  bool *flag;			/* FLAG: set to FLAG_VALUE */
+  bool flag_value;
+  bool (*set_word) (unsigned value);	/* WORD, WORD_LIST: apply one */
+  bool (*set_text) (const char *text);	/* TEXT: apply, false if bad */
+  const char *expected;		/* TEXT: what a bad value should be */
+};
+
 /* ---- the allocator table (allocators.c) ------------------------------- */
 
 /* One allocator: which argument plays which role (-1: none).  An

@@ -37,7 +37,42 @@ put_str (struct json_buf *b, const char *s)
   put (b, s, strlen (s));
 }
 
-/* "KEY":"VALUE" with VALUE escaped, or null.  */
+/* The length of the well-formed UTF-8 sequence at S (RFC 3629: no
+   overlong forms, surrogates or code points above U+10FFFF), 0 if none
+   starts there.  */
+static int
+utf8_length (const unsigned char *s)
+{
+  unsigned char lo = 0x80, hi = 0xbf;
+  int len;
+  if (s[0] < 0x80)
+    return 1;
+  if (s[0] >= 0xc2 && s[0] <= 0xdf)
+    len = 2;
+  else if (s[0] >= 0xe0 && s[0] <= 0xef)
+    {
+      len = 3;
+      lo = s[0] == 0xe0 ? 0xa0 : lo;
+      hi = s[0] == 0xed ? 0x9f : hi;
+    }
+  else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+    {
+      len = 4;
+      lo = s[0] == 0xf0 ? 0x90 : lo;
+      hi = s[0] == 0xf4 ? 0x8f : hi;
+    }
+  else
+    return 0;
+  for (int i = 1; i < len; i++, lo = 0x80, hi = 0xbf)
+    if (s[i] < lo || s[i] > hi)
+      return 0;
+  return len;
+}
+
+/* "KEY":"VALUE" with VALUE escaped, or null.  The report is UTF-8 JSON
+   whatever bytes VALUE has (a file name need not be UTF-8): a byte that
+   starts no well-formed sequence is written as the code point of the same
+   number, \u00XX.  */
 static void
 put_field (struct json_buf *b, const char *key, const char *value)
 {
@@ -50,22 +85,24 @@ put_field (struct json_buf *b, const char *key, const char *value)
       return;
     }
   put_str (b, "\"");
-  for (const char *p = value; *p; p++)
+  for (const unsigned char *p = (const unsigned char *) value; *p;)
     {
       char esc[8];
+      int len = utf8_length (p);
       if (*p == '"' || *p == '\\')
 	{
 	  esc[0] = '\\';
 	  esc[1] = *p;
 	  put (b, esc, 2);
 	}
-      else if ((unsigned char) *p < 0x20)
+      else if (*p < 0x20 || len == 0)
 	{
 	  snprintf (esc, sizeof esc, "\\u%04x", *p);
 	  put_str (b, esc);
 	}
       else
-	put (b, p, 1);
+	put (b, (const char *) p, len);
+      p += len ? len : 1;
     }
   put_str (b, "\"");
 }
@@ -81,31 +118,31 @@ put_number (struct json_buf *b, const char *key, unsigned HOST_WIDE_INT n)
   put_str (b, num);
 }
 
-/* KEY: [names of the set BITS].  */
+/* KEY: [the words of WORDS whose one bit is set in BITS].  */
 static void
 put_flags (struct json_buf *b, const char *key, unsigned bits,
-	   const char *const *names, int count)
+	   const struct option_word *words)
 {
   put_str (b, ",\"");
   put_str (b, key);
   put_str (b, "\":[");
   bool first = true;
-  for (int i = 0; i < count; i++)
-    if (bits & (1u << i))
+  for (const struct option_word *w = words; w->word; w++)
+    if ((bits & w->value) && !(w->value & (w->value - 1)))
       {
 	put_str (b, first ? "\"" : ",\"");
-	put_str (b, names[i]);
+	put_str (b, w->word);
 	put_str (b, "\"");
 	first = false;
       }
   put_str (b, "]");
 }
 
-static const char *const rewrite_names[] = {
-  "saturate", "counter-check", "counter-store"
-};
-static const char *const warning_names[] = {
-  "object", "array", "flex", "type"
+static const struct option_word rewrite_names[] = {
+  { "saturate", RW_SATURATE, NULL },
+  { "counter-check", RW_COUNTER_CHECK, NULL },
+  { "counter-store", RW_COUNTER_STORE, NULL },
+  { NULL, 0, NULL }
 };
 
 /* How the program names VALUE, when it does.  */
@@ -177,10 +214,9 @@ report_site (const struct alloc_site *site)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
   put_field (&b, "counter_left",
 	     site->counter_from_zero ? "filled from zero" : NULL);
-  put_flags (&b, "rewrites", site->rewrites, rewrite_names,
-	     ARRAY_SIZE (rewrite_names));
-  put_flags (&b, "warnings", site->warned, warning_names,
-	     ARRAY_SIZE (warning_names));
+  put_flags (&b, "rewrites", site->rewrites, rewrite_names);
+  /* The warnings by their no-warn= names.  */
+  put_flags (&b, "warnings", site->warned, warning_kinds);
   put_str (&b, "}\n");
 
   if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
