@@ -56,17 +56,6 @@ static struct plugin_info kalloc_info = { "0.1", NULL };
 
 /* ---- the pass ---------------------------------------------------------- */
 
-static const pass_data kalloc_pass_data = {
-  GIMPLE_PASS,			/* type */
-  "kalloc",			/* name */
-  OPTGROUP_NONE,		/* optinfo_flags */
-  TV_PLUGIN_RUN,		/* tv_id: -ftime-report's "plugin execution" */
-  PROP_cfg | PROP_ssa,		/* properties_required */
-  0,				/* properties_provided */
-  0,				/* properties_destroyed */
-  0,				/* todo_flags_start */
-  0				/* todo_flags_finish */
-};
 
 static void
 dump_site (const struct alloc_site *site)
@@ -197,20 +186,8 @@ kalloc_execute (function *fun)
   return update_ssa ? TODO_update_ssa | TODO_cleanup_cfg : 0;
 }
 
-class kalloc_pass : public gimple_opt_pass
-{
-public:
-  kalloc_pass (gcc::context *ctxt) : gimple_opt_pass (kalloc_pass_data, ctxt)
-  {
-  }
-  bool gate (function *) final override
-  {
-    return !seen_error ();
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return kalloc_execute (fun);
-  }
+static const struct kalloc_pass main_pass = {
+  "kalloc", NULL, kalloc_execute, 0
 };
 
 /* ---- arguments --------------------------------------------------------- */
@@ -517,29 +494,17 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     kalloc_opts.counted_by = false;
   counted_by_init ();
 
-  struct register_pass_info pass_info;
-  pass_info.pass = new kalloc_pass (g);
   /* Right after SSA is built: calls to inline allocators are still
      calls there, at every optimisation level.  */
-  pass_info.reference_pass_name = "ssa";
-  pass_info.ref_pass_instance_number = 1;
-  pass_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name_text, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &pass_info);
+  pass_register (plugin_name_text, &main_pass, "ssa", PASS_POS_INSERT_AFTER);
   /* Object sizes that follow counted_by, where kalloc provides it:
      after early inlining, before each of GCC's object-size passes.  */
-  static const char *const object_size_passes[] = { "early_objsz", "objsz" };
-  for (size_t i = 0; i < ARRAY_SIZE (object_size_passes); i++)
+  if (object_size_pass.name && kalloc_opts.counted_by)
     {
-      opt_pass *object_sizes = object_size_pass_create (g);
-      if (!object_sizes || !kalloc_opts.counted_by)
-	break;
-      pass_info.pass = object_sizes;
-      pass_info.reference_pass_name = object_size_passes[i];
-      pass_info.ref_pass_instance_number = 1;
-      pass_info.pos_op = PASS_POS_INSERT_BEFORE;
-      register_callback (plugin_name_text, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			 &pass_info);
+      pass_register (plugin_name_text, &object_size_pass, "early_objsz",
+		     PASS_POS_INSERT_BEFORE);
+      pass_register (plugin_name_text, &object_size_pass, "objsz",
+		     PASS_POS_INSERT_BEFORE);
     }
   register_callback (plugin_name_text, PLUGIN_ATTRIBUTES, on_attributes, NULL);
   register_callback (plugin_name_text, PLUGIN_PRAGMAS, on_pragmas, NULL);

@@ -177,6 +177,21 @@ void counted_by_register (void);
 void counted_by_init (void);
 void counted_by_check_type (tree type);
 
+/* ---- passes (pass.c) ----------------------------------------------------- */
+
+/* One of kalloc's GIMPLE passes: it runs when GCC has seen no error and
+   GATE (when not NULL) says so.  */
+struct kalloc_pass
+{
+  const char *name;
+  bool (*gate) (function *fun);
+  unsigned int (*execute) (function *fun);
+  unsigned int todo_finish;
+};
+
+void pass_register (const char *plugin, const struct kalloc_pass *desc,
+		    const char *reference, enum pass_positioning_ops pos);
+
 /* ---- the counter as GIMPLE (counter.c) -------------------------------- */
 
 tree counter_ref (tree object, const struct flex_member *flex);
@@ -186,7 +201,7 @@ bool counter_filled_from_zero (gcall *call, const struct flex_member *flex);
 
 /* ---- object sizes for counted_by (object-size.c) --------------------- */
 
-opt_pass *object_size_pass_create (gcc::context *ctxt);
+extern const struct kalloc_pass object_size_pass;	/* NULL name: none */
 
 /* ---- -fsanitize=bounds for counted_by (bounds.c) ---------------------- */
 

@@ -176,47 +176,18 @@ object_size_execute (function *fun)
   return 0;
 }
 
-static const pass_data object_size_pass_data = {
-  GIMPLE_PASS,			/* type */
-  "kalloc_objsz",		/* name */
-  OPTGROUP_NONE,		/* optinfo_flags */
-  TV_PLUGIN_RUN,		/* tv_id: -ftime-report's "plugin execution" */
-  PROP_cfg | PROP_ssa,		/* properties_required */
-  0,				/* properties_provided */
-  0,				/* properties_destroyed */
-  0,				/* todo_flags_start */
-  TODO_update_ssa		/* todo_flags_finish */
-};
-
-class object_size_pass : public gimple_opt_pass
+static bool
+object_size_gate (function *)
 {
-public:
-  object_size_pass (gcc::context *ctxt)
-    : gimple_opt_pass (object_size_pass_data, ctxt)
-  {
-  }
-  bool gate (function *) final override
-  {
-    return optimize > 0 && !seen_error ();
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return object_size_execute (fun);
-  }
-};
-
-opt_pass *
-object_size_pass_create (gcc::context *ctxt)
-{
-  return new object_size_pass (ctxt);
+  return optimize > 0;
 }
+
+const struct kalloc_pass object_size_pass = {
+  "kalloc_objsz", object_size_gate, object_size_execute, TODO_update_ssa
+};
 
 #else
 
-opt_pass *
-object_size_pass_create (gcc::context *)
-{
-  return NULL;
-}
+const struct kalloc_pass object_size_pass = { NULL, NULL, NULL, 0 };
 
 #endif
