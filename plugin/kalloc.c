@@ -25,6 +25,7 @@
  *                        -fdiagnostics-generate-patch
  *   suggest-keep-gfp     ... keeping GFP_KERNEL arguments
  *   help                 print this list
+ *   list-allocators      print the allocators kalloc recognises
  *
  * The table `options' below is what the plugin parses and prints;
  * testsuite/kalloc.args/options.exp checks that this list, docs/usage.md
@@ -209,7 +210,7 @@ const struct option_word warning_kinds[] = {
   { NULL, 0, NULL }
 };
 
-static bool disabled, help;
+static bool disabled, help, list_allocators;
 
 static bool
 set_mode (unsigned mode)
@@ -272,6 +273,9 @@ static const struct option_row options[] = {
     &kalloc_opts.suggest_keep_gfp, true, NULL, NULL, NULL },
   { "help", OPTION_FLAG, NULL, "print this list", NULL,
     &help, true, NULL, NULL, NULL },
+  { "list-allocators", OPTION_FLAG, NULL,
+    "print the allocators kalloc recognises, with their argument roles",
+    NULL, &list_allocators, true, NULL, NULL, NULL },
 };
 
 /* Append printf-style text to *TEXT (NULL: empty).  */
@@ -486,6 +490,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (plugin_name_text, PLUGIN_INFO, NULL, &kalloc_info);
   if (help)
     fputs (kalloc_info.help, stdout);
+  if (list_allocators)
+    alloc_print_table (stdout);
   if (disabled)
     return 0;
 
