@@ -510,16 +510,18 @@ one_sizeof_term (struct span s, char op, struct span *operand)
 }
 
 /* The sizeof in S (a whole size argument): S itself, the one sizeof
-   factor of a product (n * sizeof (T)), or for a flexible array the one
+   factor of a product (n * sizeof (T), or 4 * sizeof (T), which is an
+   object of a constant size to kalloc), or for a flexible array the one
    sizeof term of a sum (sizeof (*p) + n * sizeof (...)).  */
 static bool
 find_sizeof (struct span s, enum site_kind kind, struct span *operand)
 {
+  bool elements = kind == SITE_OBJECT || kind == SITE_ARRAY;
   if (sizeof_operand (s, operand))
-    return kind == SITE_OBJECT || kind == SITE_ARRAY;
+    return elements;
   struct span helper[2];
-  if (kind == SITE_ARRAY && (helper_call (s, "array_size", helper, 2)
-			     || helper_call (s, "size_mul", helper, 2)))
+  if (elements && (helper_call (s, "array_size", helper, 2)
+		   || helper_call (s, "size_mul", helper, 2)))
     {
       struct span first, second;
       bool a = sizeof_operand (helper[0], &first);
@@ -527,7 +529,7 @@ find_sizeof (struct span s, enum site_kind kind, struct span *operand)
       *operand = a ? first : second;
       return a != b;
     }
-  if (kind == SITE_ARRAY)
+  if (elements)
     return one_sizeof_term (s, '*', operand);
   if (kind == SITE_FLEX)
     return one_sizeof_term (s, '+', operand);

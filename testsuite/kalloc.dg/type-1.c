@@ -124,3 +124,14 @@ struct b *sizeof_only_local (void)
   struct b *v = kmalloc (sizeof (tmp), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct a' for 'struct b'" } */
   return v;
 }
+
+/* A constant number of them: an object of a constant size to kalloc.  */
+struct b *constant_count (struct a *src)
+{
+  struct b *v = kzalloc (sizeof (struct a) * 4, GFP_KERNEL); /* { dg-warning "'kzalloc' sizes 'struct a' for 'struct b'" } */
+  kfree (v);
+  v = kmalloc (2 * sizeof (*src), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct a' for 'struct b'" } */
+  kfree (v);
+  v = kmalloc (4 * sizeof (struct b), GFP_KERNEL); /* { dg-bogus "only by accident" } */
+  return v;
+}
