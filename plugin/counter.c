@@ -76,10 +76,14 @@ find_fam_index (tree *tp, int *walk_subtrees, void *data)
   const struct index_search *s
     = (const struct index_search *) ((struct walk_stmt_info *) data)->info;
   tree t = *tp;
-  if (TREE_CODE (t) == ARRAY_REF && TREE_OPERAND (t, 1) == s->index
-      && TREE_CODE (TREE_OPERAND (t, 0)) == COMPONENT_REF
-      && TREE_OPERAND (TREE_OPERAND (t, 0), 1) == s->fam)
-    return t;
+  if (TREE_CODE (t) == ARRAY_REF && TREE_OPERAND (t, 1) == s->index)
+    {
+      tree base = TREE_OPERAND (t, 0);
+      if ((TREE_CODE (base) == COMPONENT_REF
+	   && TREE_OPERAND (base, 1) == s->fam)
+	  || kalloc_access_with_size_field (base) == s->fam)
+	return t;
+    }
   if (TYPE_P (t))
     *walk_subtrees = 0;
   return NULL_TREE;

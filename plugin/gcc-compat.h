@@ -85,4 +85,34 @@ kalloc_call_fndecl (const gimple *stmt)
   return gimple_call_fndecl (stmt);
 }
 
+/* With GCC 15's own counted_by, the front end reads an annotated array
+   through .ACCESS_WITH_SIZE (&p->fam, &p->count, ...): p->fam[i] is
+   (*_1)[i].  The array's FIELD_DECL when BASE (an ARRAY_REF's operand 0)
+   is such a read, else NULL.  */
+static inline tree
+kalloc_access_with_size_field (tree base)
+{
+#if KALLOC_NATIVE_COUNTED_BY
+  if (TREE_CODE (base) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
+    return NULL_TREE;
+  gimple *def = SSA_NAME_DEF_STMT (TREE_OPERAND (base, 0));
+  if (!def || !is_gimple_call (def)
+      || !gimple_call_internal_p (def, IFN_ACCESS_WITH_SIZE))
+    return NULL_TREE;
+  tree addr = gimple_call_arg (def, 0);
+  /* At -O0 the address is an SSA name of its own: _4 = &p->fam.  */
+  if (TREE_CODE (addr) == SSA_NAME
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (addr)))
+    addr = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (addr));
+  if (TREE_CODE (addr) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (addr, 0)) != COMPONENT_REF)
+    return NULL_TREE;
+  return TREE_OPERAND (TREE_OPERAND (addr, 0), 1);
+#else
+  (void) base;
+  return NULL_TREE;
+#endif
+}
+
 #endif /* KALLOC_GCC_COMPAT_H */
