@@ -61,6 +61,8 @@ def cmd_path(objdir, target):
 
 def cmd_files(objdir):
     """(directory, name) of every object's .cmd file under OBJDIR."""
+    if not os.path.isdir(objdir):
+        raise NotADirectoryError('kbuild_cmd: no object tree at %s' % objdir)
     for root, _dirs, files in sorted(os.walk(objdir)):
         for name in sorted(files):
             if name.startswith('.') and name.endswith('.o.cmd'):
