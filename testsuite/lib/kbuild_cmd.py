@@ -11,7 +11,7 @@ Beside each target kbuild writes .TARGET.cmd:
     $(wildcard include/config/X) \\
 
 As a module: read(path) -> CmdFile (cmd, source, deps), cmd_path(),
-cmd_files(), compiler_words(), compile_args().  As a program, for shell
+cmd_files(), compiler_words(), source_words(), compile_args().  As a program, for shell
 scripts:
 
   kbuild_cmd.py cmd|source FILE.cmd
@@ -76,6 +76,13 @@ def compiler_words(cmd):
     while words and not COMPILER.search(words[0]):
         words.pop(0)
     return words
+
+
+def source_words(cmd, source):
+    """CMD cut after its SOURCE file (objtool and other steps follow it),
+    as words from the compiler on."""
+    at = cmd.find(source) if source else -1
+    return compiler_words(cmd[:at + len(source)] if at >= 0 else cmd)
 
 
 def compile_args(words, drop=('-fplugin', '-Wp,-MMD'), output=None):

@@ -1,6 +1,8 @@
-# classify.sh - what became of a compile or a run, for run-torture and
-# run-csmith (sourced, bash).  The two peer tests call a result by the
-# same name, so a crash is an ICE in both.
+# peer.sh - what run-torture and run-csmith share (sourced, bash): their
+# command line and what became of a compile or a run.  The two peer tests
+# call a result by the same name, so a crash is an ICE in both.
+#   peer_args NAME CC PLUGIN  -> cc, plugin, here, top; without the
+#                                plugin file, ends with "NAME: 0 passed, 1 failed"
 #   classify_build RC OUTPUT  -> b_status ok|fail|timeout|ice
 #   classify_run RC           -> r_status pass|run-timeout|run-exit-N
 #   crashed OUTPUT            true if OUTPUT shows a compiler crash
@@ -31,5 +33,17 @@ classify_run() {
         r_status=run-timeout
     else
         r_status=run-exit-$1
+    fi
+}
+
+peer_args() {
+    cc=${2:-gcc}
+    plugin=${3:-}
+    here=$(cd "$(dirname "$0")" && pwd)
+    top=$(cd "$here/../.." && pwd)
+    if [ -z "$plugin" ] || [ ! -f "$plugin" ]; then
+        echo "run-$1: usage: run-$1 CC PLUGIN (plugin '$plugin' not found)" >&2
+        echo "$1: 0 passed, 1 failed"
+        exit 1
     fi
 }
