@@ -27,6 +27,10 @@ chroot_for() {
 
 ensure_chroot() {
     suite=$1 packages=$2 root=build/chroots/$1
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "kalloc: the $suite chroot (debootstrap, chroot) needs root" >&2
+        return 1
+    fi
     if [ -x "$root/usr/bin/runtest" ]; then
         # A chroot made before a compiler joined the suite: add it.
         "$top/testsuite/apt-install" --root "$root" $(echo "$packages" | tr ',' ' ')
