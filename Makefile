@@ -3,12 +3,13 @@
 #   make                 build plugin/kalloc.so for $(CC) (default gcc)
 #   make CC=gcc-11       build it for another installed GCC
 #   make check           run the DejaGnu testsuite
-#   make check-gcc       run it with GCC 11, 12, 14 and 15 (chroots, root)
+#   make check-gcc       run it with GCC 11 to 16 (chroots, root)
 #   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
-#   make check-objsize   counted_by object sizes against GCC 15 (root)
+#   make check-objsize   counted_by object sizes against GCC 15 and 16 (root)
 #   make check-counted-by  GCC 15's own counted_by tests: the same errors
 #                        and warnings with $(CC) + kalloc as with GCC 15
 #                        (root)
+#   make check-harness   each test script fails on a broken input (root)
 #   make check-sizes     generated size expressions (signed terms, sums,
 #                        products, struct_size ()) without and with the
 #                        plugin: same bytes unless the size overflows
@@ -59,7 +60,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -108,7 +109,7 @@ check: $(PLUGIN) $(OTHER_GCC)/kalloc.so
 	@KALLOC_OTHER_GCC_PLUGIN="$(abspath $(OTHER_GCC)/kalloc.so)" \
 	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
 
-# The testsuite with GCC 11, 12, 14 (trixie chroot) and 15 (sid chroot).
+# The testsuite with GCC 11, 12, 13 and 14 (trixie chroot), 15 and 16 (sid chroot).
 check-gcc:
 	@testsuite/check-gcc
 
@@ -116,7 +117,7 @@ check-gcc:
 check-cross:
 	@testsuite/check-cross
 
-# counted_by object sizes against GCC 15's (sid chroot, root).
+# counted_by object sizes against GCC 15's and 16's (sid chroot, root).
 check-objsize: $(PLUGIN)
 	@testsuite/objsize/check-objsize "$(CC)" "$(abspath $(PLUGIN))"
 
@@ -124,6 +125,10 @@ check-objsize: $(PLUGIN)
 # tests (gcc-15-source, sid chroot, root) and kalloc.dg/counted-by-gcc15-*.
 check-counted-by: $(PLUGIN)
 	@testsuite/counted-by/check-counted-by-gcc15 "$(CC)" "$(abspath $(PLUGIN))"
+
+# Broken inputs to the test scripts: each must fail (root, sid chroot).
+check-harness: $(PLUGIN)
+	@testsuite/check-harness
 
 # The differential test of hardened sizes (docs/rewrites.md): thousands of
 # generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,

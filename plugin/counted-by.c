@@ -50,6 +50,7 @@ handle_counted_by (tree *node, tree name, tree args, int, bool *no_add_attrs)
     }
   else if (TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE)
     {
+      /* A pointer member: GCC 16 counts it natively, GCC 15 refuses.  */
       error_at (DECL_SOURCE_LOCATION (decl),
 		"%qE attribute is not allowed for a non-array field", name);
       *no_add_attrs = true;

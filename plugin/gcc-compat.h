@@ -3,7 +3,7 @@
  *
  * Every plugin file includes this header instead of GCC's own: it pulls
  * in the GCC internals kalloc uses, in the order they need, and turns
- * each difference between the supported releases (11, 12, 14, 15) into
+ * each difference between the supported releases (11 to 16) into
  * one macro or one small inline shim.
  */
 #ifndef KALLOC_GCC_COMPAT_H
@@ -53,8 +53,9 @@
 #endif
 
 /*
- * GCC 15 implements counted_by itself (in the C front end); on older
- * releases kalloc registers an attribute of that name.
+ * GCC 15 implements counted_by itself (in the C front end; GCC 16 also
+ * for pointer members); on older releases kalloc registers an attribute
+ * of that name.
  */
 #if KALLOC_GCC_MAJOR >= 15
 #define KALLOC_NATIVE_COUNTED_BY 1

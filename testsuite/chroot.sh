@@ -1,7 +1,11 @@
 # chroot.sh - Debian chroots with other GCC releases, for kalloc's
 # scripts (sourced, not run).  Needs root.
-#   ensure_chroot SUITE PACKAGES   create build/chroots/SUITE once
-#   chroot_for COMPILER            "SUITE PACKAGES" for gcc-14 and gcc-15
+#   chroot_for COMPILER            "SUITE PACKAGES" for gcc-13 and gcc-14
+#                                  (trixie), gcc-15 and gcc-16 (sid)
+#   ensure_chroot SUITE PACKAGES   build/chroots/SUITE with PACKAGES: made
+#                                  once with debootstrap, completed with
+#                                  apt when a package is missing
+#   copy_tree ROOT                 this checkout into ROOT/kalloc
 
 # The machine's Debian mirror, from its apt sources.
 mirror() {
@@ -12,20 +16,27 @@ mirror() {
     [ -f /etc/apt/sources.list ] && sed -n 's/^deb[[:space:]]\{1,\}\([a-z]*:[^[:space:]]*\).*/\1/p' /etc/apt/sources.list | grep -v security | head -n 1
 }
 
+# One chroot per suite holds both of its compilers.
+chroot_gcc() { echo "gcc-$1,g++-$1,gcc-$1-plugin-dev,gcc-$2,g++-$2,gcc-$2-plugin-dev,make,libc6-dev,dejagnu"; }
 chroot_for() {
     case $1 in
-        gcc-14) echo "trixie gcc-14,g++-14,make,libc6-dev,gcc-14-plugin-dev,dejagnu" ;;
-        gcc-15) echo "sid gcc-15,g++-15,make,libc6-dev,gcc-15-plugin-dev,dejagnu" ;;
+        gcc-13|gcc-14) echo "trixie $(chroot_gcc 13 14)" ;;
+        gcc-15|gcc-16) echo "sid $(chroot_gcc 15 16)" ;;
     esac
 }
 
 ensure_chroot() {
     suite=$1 packages=$2 root=build/chroots/$1
-    if [ -x "$root/usr/bin/runtest" ]; then
-        return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "kalloc: the $suite chroot (debootstrap, chroot) needs root" >&2
+        return 1
     fi
-    command -v debootstrap >/dev/null 2>&1 || \
-        { apt-get update -qq && apt-get install -y -qq debootstrap; } >/dev/null
+    if [ -x "$root/usr/bin/runtest" ]; then
+        # A chroot made before a compiler joined the suite: add it.
+        "$top/testsuite/apt-install" --root "$root" $(echo "$packages" | tr ',' ' ')
+        return
+    fi
+    command -v debootstrap >/dev/null 2>&1 || "$top/testsuite/apt-install" debootstrap || return 1
     url=$(mirror | head -n 1)
     [ -n "$url" ] || { echo "kalloc: no Debian mirror in /etc/apt" >&2; return 1; }
     rm -rf "$root"
