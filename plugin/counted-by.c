@@ -290,10 +290,14 @@ flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
 }
 
 /* Does RECORD end in an array kalloc treats as flexible (T a[], T a[0],
-   or the old-style T a[1])?  Gives the array's offset.  */
+   or the old-style T a[1]), directly or in its last member (a named
+   member structure, a union of views)?  Gives the array's offset.  */
 bool
 flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset)
 {
+  unsigned HOST_WIDE_INT elem;
+  if (flex_nested_array (record, offset, &elem, 0))
+    return true;
   if (!record || TREE_CODE (record) != RECORD_TYPE)
     return false;
   tree last = last_field (record);
