@@ -9,6 +9,8 @@
 #   make check-counted-by  GCC 15's own counted_by tests: the same errors
 #                        and warnings with $(CC) + kalloc as with GCC 15
 #                        (root)
+#   make check-mutants   one-line breakages of plugin/ (testsuite/mutants/
+#                        mutants.list), each of which make check must catch
 #   make check-sizes     generated size expressions (signed terms, sums,
 #                        products, struct_size ()) without and with the
 #                        plugin: same bytes unless the size overflows
@@ -59,7 +61,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -124,6 +126,12 @@ check-objsize: $(PLUGIN)
 # tests (gcc-15-source, sid chroot, root) and kalloc.dg/counted-by-gcc15-*.
 check-counted-by: $(PLUGIN)
 	@testsuite/counted-by/check-counted-by-gcc15 "$(CC)" "$(abspath $(PLUGIN))"
+
+# Mutation testing: each one-line breakage of plugin/ in
+# testsuite/mutants/mutants.list must make `make check` fail (not in CI:
+# a build and a make check a mutant).  MUTANTS=a,b runs only those.
+check-mutants:
+	@testsuite/mutants/check-mutants "$(CC)"
 
 # The differential test of hardened sizes (docs/rewrites.md): thousands of
 # generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,
