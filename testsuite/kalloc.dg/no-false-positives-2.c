@@ -155,6 +155,25 @@ union padded_views *padded_header (void)
   return p;
 }
 
+/* Still a bug: a view without an array needs all of itself, as the
+   header of struct net_generic does.  */
+struct rcu_head { void *next; void (*func) (struct rcu_head *); };
+struct generic
+{
+  union
+  {
+    struct { unsigned int len; struct rcu_head rcu; } s;
+    DECLARE_FLEX_ARRAY (void *, ptr);
+  };
+};
+
+struct generic *generic_short (void)
+{
+  struct generic *g;
+  g = kzalloc (sizeof (void *), GFP_KERNEL); /* { dg-warning "'kzalloc' allocates \[48\] bytes.* for 'struct generic', which needs \(12|24\)" } */
+  return g;
+}
+
 struct framed
 {
   u32 kind;
