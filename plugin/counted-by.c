@@ -328,7 +328,8 @@ trailing_array_header (tree type, unsigned HOST_WIDE_INT *need, int depth)
 	    here = 0, any = true;
 	  else if (trailing_array_header (ftype, &here, depth + 1))
 	    any = true;
-	  else if (TYPE_SIZE_UNIT (ftype) && tree_fits_uhwi_p (TYPE_SIZE_UNIT (ftype)))
+	  else if (TYPE_SIZE_UNIT (ftype)
+		   && tree_fits_uhwi_p (TYPE_SIZE_UNIT (ftype)))
 	    here = tree_to_uhwi (TYPE_SIZE_UNIT (ftype));
 	  else
 	    return false;
