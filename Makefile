@@ -10,6 +10,8 @@
 #                        and warnings with $(CC) + kalloc as with GCC 15
 #                        (root)
 #   make check-harness   each test script fails on a broken input (root)
+#   make check-mutants   one-line breakages of plugin/ (testsuite/mutants/
+#                        mutants.list), each of which make check must catch
 #   make check-sizes     generated size expressions (signed terms, sums,
 #                        products, struct_size ()) without and with the
 #                        plugin: same bytes unless the size overflows
@@ -60,7 +62,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -129,6 +131,11 @@ check-counted-by: $(PLUGIN)
 # Broken inputs to the test scripts: each must fail (root, sid chroot).
 check-harness: $(PLUGIN)
 	@testsuite/check-harness
+# Mutation testing: each one-line breakage of plugin/ in
+# testsuite/mutants/mutants.list must make `make check` fail (not in CI:
+# a build and a make check a mutant).  MUTANTS=a,b runs only those.
+check-mutants:
+	@testsuite/mutants/check-mutants "$(CC)"
 
 # The differential test of hardened sizes (docs/rewrites.md): thousands of
 # generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,

@@ -290,25 +290,77 @@ flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
   return true;
 }
 
-/* Does RECORD end in an array kalloc treats as flexible (T a[], T a[0],
-   or the old-style T a[1])?  Gives the array's offset.  */
-bool
-flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset)
+/* Is TYPE an array kalloc treats as flexible at the end of a structure:
+   T a[], T a[0] or the old-style T a[1]?  */
+static bool
+is_trailing_array_type (tree type)
 {
-  if (!record || TREE_CODE (record) != RECORD_TYPE)
+  if (TREE_CODE (type) != ARRAY_TYPE)
     return false;
-  tree last = last_field (record);
-  if (!last || TREE_CODE (TREE_TYPE (last)) != ARRAY_TYPE)
-    return false;
-  tree type = TREE_TYPE (last);
   tree domain = TYPE_DOMAIN (type);
   bool one_element = domain && TYPE_MAX_VALUE (domain)
 		     && integer_zerop (TYPE_MAX_VALUE (domain))
 		     && TYPE_MIN_VALUE (domain)
 		     && integer_zerop (TYPE_MIN_VALUE (domain));
-  if (!is_flexible_array_type (type) && !one_element)
+  return is_flexible_array_type (type) || one_element;
+}
+
+/* The bytes TYPE needs before its trailing array, in *NEED, when it has
+   one: a structure's last member is the array or holds it (a named
+   member structure); a union of views needs its largest view, a view
+   ending in an array only its header (struct net_generic's header view
+   still needs all of itself).  */
+static bool
+trailing_array_header (tree type, unsigned HOST_WIDE_INT *need, int depth)
+{
+  if (!type || depth > 4 || !RECORD_OR_UNION_TYPE_P (type))
     return false;
-  return field_offset (last, offset);
+  if (TREE_CODE (type) == UNION_TYPE)
+    {
+      bool any = false;
+      *need = 0;
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	{
+	  if (TREE_CODE (f) != FIELD_DECL)
+	    continue;
+	  unsigned HOST_WIDE_INT here;
+	  tree ftype = TREE_TYPE (f);
+	  if (is_trailing_array_type (ftype))
+	    here = 0, any = true;
+	  else if (trailing_array_header (ftype, &here, depth + 1))
+	    any = true;
+	  else if (TYPE_SIZE_UNIT (ftype)
+		   && tree_fits_uhwi_p (TYPE_SIZE_UNIT (ftype)))
+	    here = tree_to_uhwi (TYPE_SIZE_UNIT (ftype));
+	  else
+	    return false;
+	  *need = MAX (*need, here);
+	}
+      return any;
+    }
+  tree last = last_field (type);
+  unsigned HOST_WIDE_INT offset, inner;
+  if (!last || !field_offset (last, &offset))
+    return false;
+  if (is_trailing_array_type (TREE_TYPE (last)))
+    {
+      *need = offset;
+      return true;
+    }
+  if (!trailing_array_header (TREE_TYPE (last), &inner, depth + 1))
+    return false;
+  *need = offset + inner;
+  return true;
+}
+
+/* Does RECORD end in an array kalloc treats as flexible (T a[], T a[0],
+   or the old-style T a[1]), directly or in its last member (a named
+   member structure, a union of views)?  Gives the bytes needed before
+   it: the array's offset, or a union's largest view.  */
+bool
+flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset)
+{
+  return trailing_array_header (record, offset, 0);
 }
 
 /* Does TYPE end in a flexible array, possibly inside the last member of

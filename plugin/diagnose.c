@@ -135,13 +135,22 @@ check_array (struct alloc_site *site)
   unsigned HOST_WIDE_INT size = pointee_size (site);
   unsigned HOST_WIDE_INT elem = site->elem_size;
   /* elem 1 counts bytes (kmalloc_array (len, sizeof (u8))), not
-     elements of a type; but a run-time count of single bytes for rows
-     of several (s8 (*)[2]) is one byte per row.  */
-  if (site->swapped || (elem <= 1 && !byte_rows (site)) || elem % size == 0)
+     elements of a type, but a run-time count of single bytes for rows
+     of several (s8 (*)[2]) is one byte per row; a larger element (a
+     padded or aligned stride, sizeof (*p) + 8) over-allocates, which is
+     never short.  */
+  if (site->swapped || !elem || (elem <= 1 && !byte_rows (site))
+      || elem >= size)
     return;
-  /* Arrays of pointers: a larger element is wasteful, not unsafe.  */
-  if (POINTER_TYPE_P (site->pointee) && elem > size)
-    return;
+  /* A constant count whose product fills whole objects: kcalloc (4,
+     sizeof (u32)) for a u32 (*)[4].  */
+  if (site->count && tree_fits_uhwi_p (site->count))
+    {
+      unsigned HOST_WIDE_INT count = tree_to_uhwi (site->count);
+      if (count && count <= HOST_WIDE_INT_M1U / elem
+	  && (count * elem) % size == 0)
+	return;
+    }
   /* A structure whose flexible array starts at offset 0 (a union of a
      header and the array, as in struct net_generic) is allocated as
      count * element: offsetof (struct net_generic, ptr[n]).  */
@@ -168,10 +177,30 @@ check_array (struct alloc_site *site)
 static void
 check_flex (struct alloc_site *site)
 {
-  if (site->base_size >= site->flex.offset || !should_warn (site, KW_FLEX))
+  bool short_elem = site->elem_size < site->flex.elem_size;
+  if ((!short_elem && site->base_size >= site->flex.offset)
+      || !should_warn (site, KW_FLEX))
     return;
   char dest[256];
   const char *fam = IDENTIFIER_POINTER (DECL_NAME (site->flex.fam));
+  if (short_elem)
+    {
+      if (render_dest (site->dest, dest, sizeof dest))
+	warning_at (site->loc, 0,
+		    "%qs allocates %wu-byte elements for %qT, whose flexible "
+		    "array %qs has %wu-byte elements; did you mean "
+		    "%<struct_size (%s, %s, count)%>?",
+		    alloc_name (site), site->elem_size, site->pointee, fam,
+		    site->flex.elem_size, dest, fam);
+      else
+	warning_at (site->loc, 0,
+		    "%qs allocates %wu-byte elements for %qT, whose flexible "
+		    "array %qs has %wu-byte elements; did you mean "
+		    "%<struct_size_t (%T, %s, count)%>?",
+		    alloc_name (site), site->elem_size, site->pointee, fam,
+		    site->flex.elem_size, site->pointee, fam);
+      return;
+    }
   if (render_dest (site->dest, dest, sizeof dest))
     warning_at (site->loc, 0,
 		"%qs allocates a %wu-byte header for %qT, whose flexible array "

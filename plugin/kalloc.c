@@ -204,7 +204,7 @@ static const struct option_word mode_words[] = {
 const struct option_word warning_kinds[] = {
   { "object", KW_OBJECT, "a single object smaller than its type" },
   { "array", KW_ARRAY, "an element size unlike the pointee's" },
-  { "flex", KW_FLEX, "a flexible-array header too small" },
+  { "flex", KW_FLEX, "a flexible-array header or element too small" },
   { "type", KW_TYPE, "sizeof names another type of the same size" },
   { "all", KW_ALL, "every kind" },
   { NULL, 0, NULL }

@@ -26,7 +26,7 @@ enum kalloc_warning
 {
   KW_OBJECT = 1 << 0,		/* single object smaller than its type */
   KW_ARRAY = 1 << 1,		/* element size unlike the pointee's */
-  KW_FLEX = 1 << 2,		/* flexible-array header too small */
+  KW_FLEX = 1 << 2,		/* flexible-array header or element too small */
   KW_TYPE = 1 << 3		/* sizeof names another type of the same size */
 };
 #define KW_ALL (KW_OBJECT | KW_ARRAY | KW_FLEX | KW_TYPE)

@@ -115,8 +115,25 @@ static bool
 analyze_flex (struct alloc_site *site, unsigned HOST_WIDE_INT header,
 	      unsigned HOST_WIDE_INT elem, int count_node)
 {
-  if (!site->pointee || !flex_find (site->pointee, elem, &site->flex))
+  if (!site->pointee)
     return false;
+  if (!flex_find (site->pointee, elem, &site->flex))
+    {
+      /* Elements smaller than the flexible array's (n * sizeof (u32) for
+	 a u64 array) make it short for large counts: HAS_FLEX for the
+	 warning, opaque for everything else.  An element of 1 counts
+	 bytes (sizeof (*h) + len).  */
+      unsigned HOST_WIDE_INT offset, fam_elem;
+      if (elem > 1
+	  && flex_nested_array (site->pointee, &offset, &fam_elem, 0)
+	  && fam_elem > elem && flex_find (site->pointee, fam_elem, &site->flex))
+	{
+	  site->has_flex = true;
+	  site->base_size = header;
+	  site->elem_size = elem;
+	}
+      return false;
+    }
   site->has_flex = true;
   site->base_size = header;
   site->elem_size = elem;
