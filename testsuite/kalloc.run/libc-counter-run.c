@@ -4,6 +4,7 @@
    (g_realloc ()) may return the old block, whose counter is the
    program's: left as the program has it.  */
 /* { dg-do run } */
+/* { dg-options "-fplugin-arg-kalloc-dump" } */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -69,6 +70,7 @@ int
 main (void)
 {
   volatile size_t n = 37;
+  volatile size_t more = 74;
   size_t size = sizeof (struct vec) + 37 * sizeof (short);
 
   dirty (size);
@@ -86,7 +88,7 @@ main (void)
   if (v)
     {
       v->count = 2;
-      v = realloc (v, sizeof (*v) + 2 * n * sizeof (v->items[0]));
+      v = realloc (v, sizeof (*v) + more * sizeof (v->items[0]));
       CHECK (v != NULL);
       if (v)
 	CHECK (v->count == 2);
@@ -94,7 +96,7 @@ main (void)
   if (w)
     {
       w->count = 3;
-      w = x_realloc (w, sizeof (*w) + 2 * n * sizeof (w->items[0]));
+      w = x_realloc (w, sizeof (*w) + more * sizeof (w->items[0]));
       CHECK (w != NULL);
       if (w)
 	CHECK (w->count == 3);
@@ -103,3 +105,6 @@ main (void)
   free (w);
   return failures != 0;
 }
+
+/* { dg-final { scan-kalloc-dump-times "kind=flex pointee=struct vec count=\\S+ saturate counter-check counter-store" 2 } } */
+/* { dg-final { scan-kalloc-dump-times "realloc kind=flex pointee=struct vec count=\\S+ saturate\n" 2 } } */
