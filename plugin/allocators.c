@@ -200,7 +200,14 @@ alloc_find (tree fndecl)
     return NULL;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   const struct allocator *row = alloc_find_name (name);
-  if (row || (!kalloc_opts.libc && is_libc_name (name)))
+  /* A static malloc () is the program's own, not the C library's: the
+     kernel's boot decompressor has one (include/linux/decompress/mm.h).  */
+  if (is_libc_name (name)
+      && (!kalloc_opts.libc || !TREE_PUBLIC (fndecl))
+      && !find_in (user_allocators, user_allocator_count, name,
+		   strlen (name)))
+    return NULL;
+  if (row)
     return row;
   return attribute_row (fndecl);
 }
