@@ -4,8 +4,12 @@
  * One row per allocator: which argument is the size (the element size
  * for array allocators), which the element count, which the GFP flags.
  * The kernels since 6.10 call FOO_noprof() through an alloc_hooks()
- * macro; those names match the row of FOO.  docs/allocators.md holds
- * the same table for users; a new allocator is one row here and there.
+ * macro; those names match the row of FOO.  The C library's allocators
+ * are a second table, switched off as a group with no-libc.  A function
+ * in neither table whose type has alloc_size (N) or alloc_size (N, M)
+ * is an allocator too, with its roles from the attribute.
+ * docs/allocators.md holds the same tables for users; a new allocator
+ * is one row here and there.
  */
 #include "kalloc.h"
 
@@ -13,29 +17,40 @@
 
 static const struct allocator kernel_allocators[] = {
   /* name                  size count gfp  typed family (NULL: none
-                                              upstream converts to) */
-  { "kmalloc",              0, NO_ARG, 1, "kmalloc" },
-  { "kzalloc",              0, NO_ARG, 1, "kzalloc" },
-  { "kmalloc_node",         0, NO_ARG, 1, NULL },
-  { "kzalloc_node",         0, NO_ARG, 1, NULL },
-  { "kcalloc",              1, 0,      2, "kzalloc" },
-  { "kmalloc_array",        1, 0,      2, "kmalloc" },
-  { "kcalloc_node",         1, 0,      2, NULL },
-  { "kmalloc_array_node",   1, 0,      2, NULL },
-  { "kvmalloc",             0, NO_ARG, 1, "kvmalloc" },
-  { "kvzalloc",             0, NO_ARG, 1, "kvzalloc" },
-  { "kvmalloc_node",        0, NO_ARG, 1, NULL },
-  { "kvzalloc_node",        0, NO_ARG, 1, NULL },
-  { "__kvmalloc_node",      0, NO_ARG, NO_ARG, NULL },
-  { "kvcalloc",             1, 0,      2, "kvzalloc" },
-  { "kvmalloc_array",       1, 0,      2, "kvmalloc" },
-  { "kvcalloc_node",        1, 0,      2, NULL },
-  { "kvmalloc_array_node",  1, 0,      2, NULL },
-  { "devm_kmalloc",         1, NO_ARG, 2, NULL },
-  { "devm_kzalloc",         1, NO_ARG, 2, NULL },
-  { "devm_kcalloc",         2, 1,      3, NULL },
-  { "devm_kmalloc_array",   2, 1,      3, NULL },
-  { "krealloc_array",       2, 1,      3, NULL },
+                                              upstream converts to), resize */
+  { "kmalloc",              0, NO_ARG, 1, "kmalloc", false },
+  { "kzalloc",              0, NO_ARG, 1, "kzalloc", false },
+  { "kmalloc_node",         0, NO_ARG, 1, NULL, false },
+  { "kzalloc_node",         0, NO_ARG, 1, NULL, false },
+  { "kcalloc",              1, 0,      2, "kzalloc", false },
+  { "kmalloc_array",        1, 0,      2, "kmalloc", false },
+  { "kcalloc_node",         1, 0,      2, NULL, false },
+  { "kmalloc_array_node",   1, 0,      2, NULL, false },
+  { "kvmalloc",             0, NO_ARG, 1, "kvmalloc", false },
+  { "kvzalloc",             0, NO_ARG, 1, "kvzalloc", false },
+  { "kvmalloc_node",        0, NO_ARG, 1, NULL, false },
+  { "kvzalloc_node",        0, NO_ARG, 1, NULL, false },
+  { "__kvmalloc_node",      0, NO_ARG, NO_ARG, NULL, false },
+  { "kvcalloc",             1, 0,      2, "kvzalloc", false },
+  { "kvmalloc_array",       1, 0,      2, "kvmalloc", false },
+  { "kvcalloc_node",        1, 0,      2, NULL, false },
+  { "kvmalloc_array_node",  1, 0,      2, NULL, false },
+  { "devm_kmalloc",         1, NO_ARG, 2, NULL, false },
+  { "devm_kzalloc",         1, NO_ARG, 2, NULL, false },
+  { "devm_kcalloc",         2, 1,      3, NULL, false },
+  { "devm_kmalloc_array",   2, 1,      3, NULL, false },
+  { "krealloc_array",       2, 1,      3, NULL, true },
+};
+
+/* The C library's: no GFP argument; calloc () and reallocarray () check
+   their own product.  A failed realloc () keeps the old block.  */
+static const struct allocator libc_allocators[] = {
+  /* name                  size count gfp     family resize */
+  { "malloc",               0, NO_ARG, NO_ARG, NULL, false },
+  { "calloc",               1, 0,      NO_ARG, NULL, false },
+  { "realloc",              1, NO_ARG, NO_ARG, NULL, true },
+  { "reallocarray",         2, 1,      NO_ARG, NULL, true },
+  { "aligned_alloc",        1, NO_ARG, NO_ARG, NULL, false },
 };
 
 #define NOPROF_SUFFIX "_noprof"
@@ -43,6 +58,11 @@ static const struct allocator kernel_allocators[] = {
 /* Allocators named with -fplugin-arg-kalloc-alloc=. */
 static struct allocator *user_allocators;
 static int user_allocator_count;
+
+/* Allocators known by their alloc_size attribute, one row each
+   (allocated one by one: sites keep pointers to them).  */
+static struct allocator **attribute_allocators;
+static int attribute_allocator_count;
 
 static const struct allocator *
 find_in (const struct allocator *table, int count, const char *name,
@@ -64,20 +84,132 @@ alloc_find_name (const char *name)
   if (row)
     return row;
 
+  if (kalloc_opts.libc)
+    {
+      row = find_in (libc_allocators, ARRAY_SIZE (libc_allocators), name,
+		     len);
+      if (row)
+	return row;
+    }
+
   size_t suffix = strlen (NOPROF_SUFFIX);
+  size_t stem = len;
   if (len > suffix && !strcmp (name + len - suffix, NOPROF_SUFFIX))
-    len -= suffix;
-  return find_in (kernel_allocators, ARRAY_SIZE (kernel_allocators),
-		  name, len);
+    stem -= suffix;
+  row = find_in (kernel_allocators, ARRAY_SIZE (kernel_allocators), name,
+		 stem);
+  if (row)
+    return row;
+  for (int i = 0; i < attribute_allocator_count; i++)
+    if (!strcmp (attribute_allocators[i]->name, name))
+      return attribute_allocators[i];
+  return NULL;
 }
 
-/* The table row for the function FNDECL, or NULL.  */
+/* Is TYPE the kernel's gfp_t, through typedefs of it?  */
+static bool
+is_gfp_type (tree type)
+{
+  for (; type; type = DECL_ORIGINAL_TYPE (TYPE_NAME (type)))
+    {
+      tree name = TYPE_NAME (type);
+      if (!name || TREE_CODE (name) != TYPE_DECL)
+	return false;
+      if (DECL_NAME (name)
+	  && !strcmp (IDENTIFIER_POINTER (DECL_NAME (name)), "gfp_t"))
+	return true;
+    }
+  return false;
+}
+
+/* The 0-based argument an alloc_size position ARG (1-based) names, or
+   NO_ARG.  */
+static int
+attribute_position (tree arg)
+{
+  if (!arg || TREE_CODE (arg) != INTEGER_CST || !tree_fits_uhwi_p (arg))
+    return NO_ARG;
+  unsigned HOST_WIDE_INT pos = tree_to_uhwi (arg);
+  return pos >= 1 && pos <= 64 ? (int) pos - 1 : NO_ARG;
+}
+
+/* A row for FNDECL from its alloc_size attribute, or NULL: alloc_size (N)
+   is the size, alloc_size (N, M) a count N of M-byte elements, as
+   calloc () is declared; the GFP argument is a gfp_t parameter.  Only
+   a function marked malloc returns a new block: any other (realloc (),
+   krealloc ()) may return the old one, whose counter is the code's.  */
+static const struct allocator *
+attribute_row (tree fndecl)
+{
+  /* alloca () has alloc_size, but its memory is the stack frame's.  */
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    switch (DECL_FUNCTION_CODE (fndecl))
+      {
+      CASE_BUILT_IN_ALLOCA:
+	return NULL;
+      default:
+	break;
+      }
+  tree attr = lookup_attribute ("alloc_size",
+				TYPE_ATTRIBUTES (TREE_TYPE (fndecl)));
+  if (!attr || !TREE_VALUE (attr))
+    return NULL;
+  tree args = TREE_VALUE (attr);
+  int first = attribute_position (TREE_VALUE (args));
+  int second = TREE_CHAIN (args) ? attribute_position (TREE_VALUE
+						       (TREE_CHAIN (args)))
+				 : NO_ARG;
+  if (first == NO_ARG || (TREE_CHAIN (args) && second == NO_ARG))
+    return NULL;
+
+  struct allocator *row = XNEW (struct allocator);
+  row->name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+  row->size_arg = second == NO_ARG ? first : second;
+  row->count_arg = second == NO_ARG ? NO_ARG : first;
+  row->gfp_arg = NO_ARG;
+  row->family = NULL;
+  row->resize = !DECL_IS_MALLOC (fndecl);
+  int pos = 0;
+  for (tree parm = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+       parm && pos <= 64; parm = TREE_CHAIN (parm), pos++)
+    if (is_gfp_type (TREE_VALUE (parm)))
+      {
+	row->gfp_arg = pos;
+	break;
+      }
+  attribute_allocators = XRESIZEVEC (struct allocator *, attribute_allocators,
+				     attribute_allocator_count + 1);
+  attribute_allocators[attribute_allocator_count++] = row;
+  return row;
+}
+
+/* Is NAME one of the C library's allocators?  */
+static bool
+is_libc_name (const char *name)
+{
+  return find_in (libc_allocators, ARRAY_SIZE (libc_allocators), name,
+		  strlen (name)) != NULL;
+}
+
+/* The table row for the function FNDECL, or NULL.  The tables win over
+   the attribute; with no-libc, the C library's allocators are none.  */
 const struct allocator *
 alloc_find (tree fndecl)
 {
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
     return NULL;
-  return alloc_find_name (IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  const struct allocator *row = alloc_find_name (name);
+  /* A static malloc () is the program's own, not the C library's: the
+     kernel's boot decompressor has one (include/linux/decompress/mm.h).  */
+  if (is_libc_name (name)
+      && (!kalloc_opts.libc || !TREE_PUBLIC (fndecl))
+      && !find_in (user_allocators, user_allocator_count, name,
+		   strlen (name)))
+    return NULL;
+  if (row)
+    return row;
+  return attribute_row (fndecl);
 }
 
 /* Parse one ROLE of a user allocator's spec into *ARG at position POS.  */
@@ -114,7 +246,7 @@ alloc_add_user (const char *spec)
     if (!ISIDNUM (*p))
       return false;
 
-  struct allocator row = { NULL, NO_ARG, NO_ARG, NO_ARG, NULL };
+  struct allocator row = { NULL, NO_ARG, NO_ARG, NO_ARG, NULL, false };
   int pos = 0;
   for (const char *role = colon + 1;; pos++)
     {
@@ -149,5 +281,7 @@ void
 alloc_print_table (FILE *out)
 {
   print_rows (out, kernel_allocators, ARRAY_SIZE (kernel_allocators));
+  if (kalloc_opts.libc)
+    print_rows (out, libc_allocators, ARRAY_SIZE (libc_allocators));
   print_rows (out, user_allocators, user_allocator_count);
 }

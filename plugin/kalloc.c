@@ -18,6 +18,8 @@
  *   no-counter-check     do not fail counts the counter cannot hold
  *   no-counted-by        do not provide the counted_by attribute
  *                        (GCC 11-14; GCC 15 has its own)
+ *   no-libc              leave the C library's allocators alone (malloc,
+ *                        calloc, realloc, reallocarray, aligned_alloc)
  *   report=FILE          append one JSON line per allocation site
  *   dump                 write the pass's dump (BASE.*.kalloc)
  *   suggest              fix-it hints converting each legacy call to Linux
@@ -46,6 +48,7 @@ struct kalloc_options kalloc_opts = {
   true,				/* counter_store */
   true,				/* counter_check */
   true,				/* counted_by */
+  true,				/* libc */
   false,			/* dump */
   false,			/* suggest */
   false,			/* suggest_keep_gfp */
@@ -259,6 +262,10 @@ static const struct option_row options[] = {
   { "no-counted-by", OPTION_FLAG, NULL,
     "do not provide the counted_by attribute (GCC 11-14; GCC 15 has its "
     "own)", NULL, &kalloc_opts.counted_by, false, NULL, NULL, NULL },
+  { "no-libc", OPTION_FLAG, NULL,
+    "leave the C library's allocators alone (malloc, calloc, realloc, "
+    "reallocarray, aligned_alloc)", NULL, &kalloc_opts.libc, false, NULL,
+    NULL, NULL },
   { "report", OPTION_TEXT, "FILE",
     "append one JSON line per allocation site to FILE", NULL,
     NULL, false, NULL, set_report, "a file name" },

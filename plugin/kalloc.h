@@ -38,6 +38,7 @@ struct kalloc_options
   bool counter_store;		/* set the counted_by counter */
   bool counter_check;		/* fail counts the counter cannot hold */
   bool counted_by;		/* provide the counted_by attribute */
+  bool libc;			/* the C library's allocators are sites */
   bool dump;			/* write the pass's dump file */
   bool suggest;			/* fix-its to the typed allocators */
   bool suggest_keep_gfp;	/* ... keeping GFP_KERNEL */
@@ -96,6 +97,8 @@ struct allocator
   const char *family;		/* its typed form's stem: kcalloc is
 				   kzalloc_objs (), kmalloc kmalloc_obj ()
 				   or kmalloc_flex (); NULL: none */
+  bool resize;			/* may return the block it is given
+				   (realloc ()): its counter is not set */
 };
 
 const struct allocator *alloc_find (tree fndecl);

@@ -442,8 +442,10 @@ rewrite_site (struct alloc_site *site)
   bool saturate_size = !array_call
 		       && (size_needs_saturation (expr)
 			   || (site->kind == SITE_FLEX && size_wraps (expr)));
+  /* A resized block (realloc ()) keeps its contents: its counter is
+     the code's to keep.  */
   bool flex_counter = site->kind == SITE_FLEX && site->flex.counter_depth
-		      && site->count_node >= 0;
+		      && site->count_node >= 0 && !site->alloc->resize;
   /* A counter the code fills from zero counts elements used, not
      allocated: neither set nor checked (counter.c).  */
   if (flex_counter && (kalloc_opts.counter_store || kalloc_opts.counter_check)

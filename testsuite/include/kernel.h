@@ -85,7 +85,10 @@ static unsigned kstub_calls __maybe_unused;
 static char kstub_no_memory[64] __maybe_unused;
 #endif
 
-__attribute__ ((__noinline__, __unused__)) static void *
+/* __alloc_size, as the kernel's own bottom allocators (__kmalloc ()) have
+   it: kalloc takes such functions for allocators and leaves their bodies
+   alone, so the malloc () and realloc () below are no sites.  */
+__attribute__ ((__noinline__, __unused__)) __alloc_size (1) static void *
 kstub_alloc (size_t size, gfp_t flags)
 {
   void *p;
@@ -102,7 +105,7 @@ kstub_alloc (size_t size, gfp_t flags)
   return p;
 }
 
-__attribute__ ((__noinline__, __unused__)) static void *
+__attribute__ ((__noinline__, __unused__)) __alloc_size (2) static void *
 kstub_realloc (void *old, size_t size, gfp_t flags)
 {
   kstub_calls++;
