@@ -181,40 +181,28 @@ check_flex (struct alloc_site *site)
   if ((!short_elem && site->base_size >= site->flex.offset)
       || !should_warn (site, KW_FLEX))
     return;
-  char dest[256];
   const char *fam = IDENTIFIER_POINTER (DECL_NAME (site->flex.fam));
-  if (short_elem)
-    {
-      if (render_dest (site->dest, dest, sizeof dest))
-	warning_at (site->loc, 0,
-		    "%qs allocates %wu-byte elements for %qT, whose flexible "
-		    "array %qs has %wu-byte elements; did you mean "
-		    "%<struct_size (%s, %s, count)%>?",
-		    alloc_name (site), site->elem_size, site->pointee, fam,
-		    site->flex.elem_size, dest, fam);
-      else
-	warning_at (site->loc, 0,
-		    "%qs allocates %wu-byte elements for %qT, whose flexible "
-		    "array %qs has %wu-byte elements; did you mean "
-		    "%<struct_size_t (%T, %s, count)%>?",
-		    alloc_name (site), site->elem_size, site->pointee, fam,
-		    site->flex.elem_size, site->pointee, fam);
-      return;
-    }
+  char dest[256], fix[400];
   if (render_dest (site->dest, dest, sizeof dest))
+    snprintf (fix, sizeof fix, "struct_size (%s, %s, count)", dest, fam);
+  else
+    {
+      char *type = print_generic_expr_to_str (site->pointee);
+      snprintf (fix, sizeof fix, "struct_size_t (%s, %s, count)", type, fam);
+      free (type);
+    }
+  if (short_elem)
     warning_at (site->loc, 0,
-		"%qs allocates a %wu-byte header for %qT, whose flexible array "
-		"%qs starts at offset %wu; did you mean "
-		"%<struct_size (%s, %s, count)%>?",
-		alloc_name (site), site->base_size, site->pointee, fam,
-		site->flex.offset, dest, fam);
+		"%qs allocates %wu-byte elements for %qT, whose flexible "
+		"array %qs has %wu-byte elements; did you mean %qs?",
+		alloc_name (site), site->elem_size, site->pointee, fam,
+		site->flex.elem_size, fix);
   else
     warning_at (site->loc, 0,
 		"%qs allocates a %wu-byte header for %qT, whose flexible array "
-		"%qs starts at offset %wu; did you mean "
-		"%<struct_size_t (%T, %s, count)%>?",
+		"%qs starts at offset %wu; did you mean %qs?",
 		alloc_name (site), site->base_size, site->pointee, fam,
-		site->flex.offset, site->pointee, fam);
+		site->flex.offset, fix);
 }
 
 /* A fix-it replacing the sizeof operand ST->operand with TEXT, when it
