@@ -394,21 +394,7 @@ devm_kcalloc (struct device *dev, size_t n, size_t size, gfp_t flags)
 
 /* ---- for run tests ------------------------------------------------------ */
 
-#include <stdio.h>
-
-static int kstub_failures __maybe_unused;
-
-#define CHECK(cond)                                                           \
-  do                                                                          \
-    {                                                                         \
-      if (!(cond))                                                            \
-	{                                                                     \
-	  fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,  \
-		   #cond);                                                    \
-	  kstub_failures++;                                                   \
-	}                                                                     \
-    }                                                                         \
-  while (0)
+#include "run-check.h"
 
 /* Keep the optimiser from seeing a count's value.  */
 #define OPAQUE(x)                                                             \

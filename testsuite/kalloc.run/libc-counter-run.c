@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "run-check.h"
 
 #if defined(__has_attribute)
 #if __has_attribute (__counted_by__)
@@ -27,19 +28,7 @@ struct vec
   short items[] __counted_by (count);
 };
 
-static int failures;
 
-#define CHECK(cond)							      \
-  do									      \
-    {									      \
-      if (!(cond))							      \
-	{								      \
-	  fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,   \
-		   #cond);						      \
-	  failures++;							      \
-	}								      \
-    }									      \
-  while (0)
 
 __attribute__ ((__noinline__, __malloc__, __alloc_size__ (1))) static void *
 x_malloc (size_t size)
@@ -103,7 +92,7 @@ main (void)
     }
   free (v);
   free (w);
-  return failures != 0;
+  return kstub_failures != 0;
 }
 
 /* { dg-final { scan-kalloc-dump-times "kind=flex pointee=struct vec count=\\S+ saturate counter-check counter-store" 2 } } */

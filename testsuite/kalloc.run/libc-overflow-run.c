@@ -10,29 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "run-check.h"
 
 struct elem
 {
   long long a, b;		/* 16 bytes */
 };
 
-static int failures;
 
 /* Results escape here: GCC 15 removes an allocation whose result is only
    compared with NULL, and folds the comparison to false.  */
 static void *volatile sink;
 
-#define CHECK(cond)							      \
-  do									      \
-    {									      \
-      if (!(cond))							      \
-	{								      \
-	  fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,   \
-		   #cond);						      \
-	  failures++;							      \
-	}								      \
-    }									      \
-  while (0)
 
 int
 main (void)
@@ -83,7 +72,7 @@ main (void)
   sink = c;
   CHECK (c == NULL);
   free (c);
-  return failures != 0;
+  return kstub_failures != 0;
 }
 
 /* { dg-final { scan-kalloc-dump-times " saturate" 6 } } */
