@@ -509,6 +509,24 @@ one_sizeof_term (struct span s, char op, struct span *operand)
   return n >= 2 && count == 1;
 }
 
+/* Is S a product at its top level: no '+', no binary '-' (an arrow,
+   p->n, is not one)?  sizeof (*p) + 4 * sizeof (u64) is a sum whose
+   '*' binds only the 4.  */
+static bool
+is_product (struct span s)
+{
+  struct span parts[SOURCE_MAX_ARGS];
+  if (split_top (s, '+', parts, SOURCE_MAX_ARGS) != 1)
+    return false;
+  int n = split_top (s, '-', parts, SOURCE_MAX_ARGS);
+  if (n < 1)
+    return false;
+  for (int i = 1; i < n; i++)
+    if (source_text[parts[i].from] != '>')
+      return false;
+  return true;
+}
+
 /* The sizeof in S (a whole size argument): S itself, the one sizeof
    factor of a product (n * sizeof (T), or 4 * sizeof (T), which is an
    object of a constant size to kalloc), or for a flexible array the one
@@ -530,7 +548,7 @@ find_sizeof (struct span s, enum site_kind kind, struct span *operand)
       return a != b;
     }
   if (elements)
-    return one_sizeof_term (s, '*', operand);
+    return is_product (s) && one_sizeof_term (s, '*', operand);
   if (kind == SITE_FLEX)
     return one_sizeof_term (s, '+', operand);
   return false;

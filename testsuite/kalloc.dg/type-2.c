@@ -134,3 +134,14 @@ struct foo *silenced (void)
   f = kmalloc (sizeof (struct bar), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct bar' for 'struct foo'" } */
   return f;
 }
+
+/* A sum whose '*' binds a constant only: the header is *h, not a u64
+   (the same size on every target).  */
+struct one_u64 { u64 v; };
+struct one_u64 *header_and_payload (struct one_u64 *q)
+{
+  struct one_u64 *h = kmalloc (sizeof (*h) + 4 * sizeof (u64), GFP_KERNEL); /* { dg-bogus "only by accident" } */
+  kfree (h);
+  h = kmalloc (q->v * sizeof (struct counter) * 2, GFP_KERNEL); /* { dg-bogus "only by accident" } */
+  return h;
+}
