@@ -79,10 +79,11 @@ dump_site (const struct alloc_site *site)
       fprintf (dump_file, " count=");
       print_generic_expr (dump_file, site->count);
     }
-  fprintf (dump_file, "%s%s%s%s%s\n",
+  fprintf (dump_file, "%s%s%s%s%s%s\n",
 	   site->rewrites & RW_SATURATE ? " saturate" : "",
 	   site->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
 	   site->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
+	   site->counter_store_branch ? " counter-store-branch" : "",
 	   site->counter_from_zero ? " counter-from-zero" : "",
 	   site->warned ? " warned" : "");
 }
@@ -173,10 +174,10 @@ kalloc_execute (function *fun)
     }
   if (kalloc_opts.suggest)
     suggest_spelled_calls (fun);
-  /* Last site first: a counter store splits the call's block, which moves
-     every statement after the call; backwards, that is only the statements
-     up to the next site (forwards, 100,000 calls in one block took
-     quadratic time).  */
+  /* Last site first: a bit-field counter's store splits the call's
+     block, which moves every statement after the call; backwards, that is
+     only the statements up to the next site (forwards, 100,000 calls in
+     one block took quadratic time).  */
   for (int i = nsites - 1; i >= 0; i--)
     update_ssa |= rewrite_site (&sites[i]);
   for (int i = 0; i < nsites; i++)
@@ -527,6 +528,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		     NULL);
   register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) sizeof_type_roots);
+  register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) rewrite_roots);
   register_callback (plugin_name_text, PLUGIN_FINISH, on_finish, NULL);
 
   if (kalloc_opts.dump)

@@ -263,6 +263,8 @@ struct alloc_site
   unsigned rewrites;		/* enum site_rewrite bits */
   bool counter_from_zero;	/* the code fills the array from a zero
 				   counter: the counter is left alone */
+  bool counter_store_branch;	/* the counter store needed a branch (a
+				   bit-field or packed counter) */
   unsigned warned;		/* enum kalloc_warning bits */
 };
 
@@ -338,6 +340,7 @@ bool sizeof_type_mismatch (const struct alloc_site *site,
 
 void diagnose_site (struct alloc_site *site);
 void diagnose_reset_function (void);
+extern const struct ggc_root_tab rewrite_roots[];
 bool rewrite_site (struct alloc_site *site);
 void report_site (const struct alloc_site *site);
 void suggest_site (const struct alloc_site *site);

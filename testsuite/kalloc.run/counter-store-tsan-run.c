@@ -1,0 +1,71 @@
+/* Under -fsanitize=thread (the kernel's KCSAN too) a failed allocation's
+   counter store goes to a local of the function, not to the translation
+   unit's static sink: two threads whose allocations fail at once would
+   otherwise be reported as racing on it.  Here two threads allocate
+   counted structures, every other count too large for the counter (the
+   allocation fails and the store goes to the sink); ThreadSanitizer
+   exits non-zero on any race it sees.  */
+/* { dg-do run } */
+/* { dg-options "-fsanitize=thread -pthread" } */
+/* { dg-require-sanitize-thread "" } */
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "run-check.h"
+
+#if defined(__has_attribute)
+#if __has_attribute (__counted_by__)
+#define __counted_by(member) __attribute__ ((__counted_by__ (member)))
+#endif
+#endif
+#ifndef __counted_by
+#define __counted_by(member)
+#endif
+
+struct vec
+{
+  long id;
+  unsigned char count;
+  int items[] __counted_by (count);
+};
+
+/* malloc (SIZE_MAX) returns NULL, as it does without the sanitizer.  */
+const char *__tsan_default_options (void);
+const char *
+__tsan_default_options (void)
+{
+  return "allocator_may_return_null=1";
+}
+
+static volatile size_t sizes[2] = { 7, 300 };
+static int wrong[2];
+
+static void *
+worker (void *arg)
+{
+  int *failures = arg;
+  for (int i = 0; i < 2000; i++)
+    {
+      size_t n = sizes[i & 1];
+      struct vec *v = malloc (sizeof (*v) + n * sizeof (v->items[0]));
+      if (i & 1 ? v != NULL : !v || v->count != n)
+	(*failures)++;
+      free (v);
+    }
+  return NULL;
+}
+
+int
+main (void)
+{
+  pthread_t t[2];
+  for (int i = 0; i < 2; i++)
+    CHECK (pthread_create (&t[i], NULL, worker, &wrong[i]) == 0);
+  for (int i = 0; i < 2; i++)
+    CHECK (pthread_join (t[i], NULL) == 0);
+  CHECK (wrong[0] == 0 && wrong[1] == 0);
+  return kstub_failures != 0;
+}
+
+/* { dg-final { fails-without-plugin } } */
