@@ -25,7 +25,8 @@
    thousands of names.  */
 struct binding
 {
-  tree name, value;
+  tree name, scope, value;	/* SCOPE: the function of a local, or
+				   NULL */
 };
 
 static htab_t file_decls;	/* file-scope typedefs, variables */
@@ -44,22 +45,29 @@ const struct ggc_root_tab sizeof_type_roots[] = {
 static hashval_t
 binding_hash (const void *entry)
 {
-  return htab_hash_pointer (((const struct binding *) entry)->name);
+  const struct binding *b = (const struct binding *) entry;
+  return iterative_hash_hashval_t (htab_hash_pointer (b->name),
+				   htab_hash_pointer (b->scope));
 }
 
 static int
 binding_eq (const void *a, const void *b)
 {
-  return ((const struct binding *) a)->name
-	 == ((const struct binding *) b)->name;
+  const struct binding *x = (const struct binding *) a;
+  const struct binding *y = (const struct binding *) b;
+  return x->name == y->name && x->scope == y->scope;
 }
 
+/* Bind NAME in SCOPE to VALUE; a second, different value makes it
+   ambiguous, but where LENIENT, for a variable declared again (an extern
+   variable declared twice is one variable).  */
 static void
-name_table_add (htab_t *table, tree name, tree value)
+name_table_add_scoped (htab_t *table, tree name, tree scope, tree value,
+		       bool lenient)
 {
   if (!*table)
     *table = htab_create (1024, binding_hash, binding_eq, free);
-  struct binding key = { name, value };
+  struct binding key = { name, scope, value };
   void **slot = htab_find_slot (*table, &key, INSERT);
   struct binding *b = (struct binding *) *slot;
   kept = tree_cons (NULL_TREE, value, kept);
@@ -70,32 +78,37 @@ name_table_add (htab_t *table, tree name, tree value)
       *slot = b;
     }
   else if (b->value != value)
-    /* An extern variable declared again is the same variable.  */
-    b->value = TREE_CODE (value) == VAR_DECL
+    b->value = lenient && TREE_CODE (value) == VAR_DECL
 	       && TREE_CODE (b->value) == VAR_DECL ? value : ambiguous;
 }
 
-static tree
-name_table_find (htab_t table, tree name)
+static void
+name_table_add (htab_t *table, tree name, tree value)
 {
-  struct binding key = { name, NULL_TREE };
+  name_table_add_scoped (table, name, NULL_TREE, value, true);
+}
+
+static tree
+name_table_find_scoped (htab_t table, tree name, tree scope)
+{
+  struct binding key = { name, scope, NULL_TREE };
   struct binding *b = table ? (struct binding *) htab_find (table, &key)
 			    : NULL;
   return b && b->value != ambiguous ? b->value : NULL_TREE;
 }
 
-/* The local variables and typedefs of the function being parsed, for
-   when its passes run: optimisation drops a variable that only a sizeof
-   uses from its block.  Functions are parsed whole before the next
-   starts, but their passes run later, so each function's list is kept
-   until the TU ends.  */
-struct local_list
+static tree
+name_table_find (htab_t table, tree name)
 {
-  tree *decls;
-  int count, alloc;
-};
+  return name_table_find_scoped (table, name, NULL_TREE);
+}
 
-static struct local_list locals;
+/* The local variables and typedefs of each function, by name and
+   function, for when its passes run: optimisation drops a variable that
+   only a sizeof uses from its block.  Functions are parsed whole before
+   the next starts, but their passes run later, so every function's
+   locals are kept until the TU ends.  */
+static htab_t locals;
 
 /* PLUGIN_FINISH_DECL: remember typedefs and variables.  */
 void
@@ -111,31 +124,15 @@ sizeof_type_note_decl (tree decl)
     }
   if (!DECL_CONTEXT (decl) || TREE_CODE (DECL_CONTEXT (decl)) != FUNCTION_DECL)
     return;
-  if (locals.count == locals.alloc)
-    {
-      locals.alloc = locals.alloc ? 2 * locals.alloc : 256;
-      locals.decls = XRESIZEVEC (tree, locals.decls, locals.alloc);
-    }
-  locals.decls[locals.count++] = decl;
-  kept = tree_cons (NULL_TREE, decl, kept);
+  name_table_add_scoped (&locals, DECL_NAME (decl), DECL_CONTEXT (decl), decl,
+			 false);
 }
 
 /* The one local NAME of the current function, when it has one only.  */
 static tree
 find_local (tree name)
 {
-  tree found = NULL_TREE;
-  for (int i = 0; i < locals.count; i++)
-    {
-      tree decl = locals.decls[i];
-      if (DECL_NAME (decl) != name
-	  || DECL_CONTEXT (decl) != current_function_decl)
-	continue;
-      if (found)
-	return NULL_TREE;
-      found = decl;
-    }
-  return found;
+  return name_table_find_scoped (locals, name, current_function_decl);
 }
 
 /* PLUGIN_FINISH_TYPE: remember structure and union tags.  */
