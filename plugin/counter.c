@@ -135,6 +135,49 @@ stmt_counter_use (gimple *stmt, const struct flex_member *flex)
   return USE_NONE;
 }
 
+/* The current function's blocks in reverse post-order, and each block's
+   position in it, computed once per function and CFG: a function with
+   100,000 allocations asked for it once per site.  A block added since
+   (a bit-field counter's store splits the call's block) changes
+   last_basic_block and makes it anew.  */
+struct block_order
+{
+  function *fun;
+  int last_block;
+  int count;
+  int *rpo;
+  int *position;
+};
+
+static struct block_order order_cache;
+
+static const struct block_order *
+block_order_get (void)
+{
+  struct block_order *o = &order_cache;
+  if (o->fun == cfun && o->last_block == last_basic_block_for_fn (cfun)
+      && o->count)
+    return o;
+  o->fun = cfun;
+  o->last_block = last_basic_block_for_fn (cfun);
+  o->rpo = XRESIZEVEC (int, o->rpo, n_basic_blocks_for_fn (cfun));
+  o->position = XRESIZEVEC (int, o->position, o->last_block);
+  o->count = pre_and_rev_post_order_compute_fn (cfun, NULL, o->rpo, false);
+  for (int i = 0; i < o->last_block; i++)
+    o->position[i] = o->count;	/* unreachable: nothing after it */
+  for (int i = 0; i < o->count; i++)
+    o->position[o->rpo[i]] = i;
+  return o;
+}
+
+/* A new function: the cached block order is another's.  */
+void
+counter_reset_function (void)
+{
+  order_cache.fun = NULL;
+  order_cache.count = 0;
+}
+
 /* Does the code after CALL, in its function, use FLEX's counter as a
    fill level that starts at zero: is the first store of the counter or
    index read of it after the call (in reverse post-order, statement
@@ -150,26 +193,18 @@ counter_filled_from_zero (gcall *call, const struct flex_member *flex)
 {
   if (!flex->counter_depth || !flex->fam)
     return false;
-  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (cfun));
-  int n = pre_and_rev_post_order_compute_fn (cfun, NULL, rpo, false);
+  const struct block_order *order = block_order_get ();
   basic_block call_bb = gimple_bb (call);
   enum counter_use use = USE_NONE;
-  bool after = false;
-  for (int i = 0; i < n && use == USE_NONE; i++)
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_next (&gsi);
+  for (int i = order->position[call_bb->index];
+       i < order->count && use == USE_NONE; i++)
     {
-      basic_block bb = BASIC_BLOCK_FOR_FN (cfun, rpo[i]);
-      if (bb != call_bb && !after)
-	continue;
-      gimple_stmt_iterator gsi = gsi_start_bb (bb);
-      if (bb == call_bb)
-	{
-	  gsi = gsi_for_stmt (call);
-	  gsi_next (&gsi);
-	  after = true;
-	}
+      if (i != order->position[call_bb->index])
+	gsi = gsi_start_bb (BASIC_BLOCK_FOR_FN (cfun, order->rpo[i]));
       for (; !gsi_end_p (gsi) && use == USE_NONE; gsi_next (&gsi))
 	use = stmt_counter_use (gsi_stmt (gsi), flex);
     }
-  free (rpo);
   return use == USE_INDEX || use == USE_ZERO;
 }

@@ -162,6 +162,7 @@ kalloc_execute (function *fun)
 
   diagnose_reset_function ();
   suggest_reset_function ();
+  counter_reset_function ();
   for (int i = 0; i < count; i++)
     {
       struct alloc_site *site = &sites[nsites];

@@ -201,6 +201,7 @@ tree counter_ref (tree object, const struct flex_member *flex);
 tree counter_count (gimple_stmt_iterator *gsi, tree object,
 		    const struct flex_member *flex, tree vuse, location_t loc);
 bool counter_filled_from_zero (gcall *call, const struct flex_member *flex);
+void counter_reset_function (void);
 
 /* ---- object sizes for counted_by (object-size.c) --------------------- */
 
