@@ -33,6 +33,9 @@
 #                        SCORE_ARGS=--build also builds and boots the result
 #   make check-defconfig Linux 6.12 and 6.1 x86_64 defconfig in mode=check:
 #                        zero warnings, recall against a source search
+#   make check-dkms      Debian 12's DKMS packages (out-of-tree drivers)
+#                        against its 6.1 headers without and with kalloc
+#                        (docs/dkms.md; DKMS_PACKAGES="a-dkms b-dkms")
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -62,7 +65,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig check-dkms score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -184,6 +187,12 @@ score-cocci: $(PLUGIN)
 # mode=check: no warning, recall, compile-time sample; see docs/kernel.md.
 check-defconfig: $(PLUGIN)
 	@testsuite/kernel/check-defconfig "$(CC)" "$(abspath $(PLUGIN))"
+
+# Debian 12's *-dkms packages built as their dkms.conf says against
+# linux-headers-amd64, without and with kalloc (mode=harden, report):
+# the table and triage are in docs/dkms.md.  Not in CI.
+check-dkms: $(PLUGIN)
+	@testsuite/dkms/check-dkms "$(CC)" "$(abspath $(PLUGIN))" $(DKMS_PACKAGES)
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
