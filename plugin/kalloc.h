@@ -140,7 +140,18 @@ struct size_expr
   struct size_node node[SIZE_EXPR_MAX];
 };
 
+/* A size as CONSTANT + COEF[0] * TERM[0] + ... (size_linear ()).  */
+struct size_linear
+{
+  unsigned HOST_WIDE_INT constant;
+  int nterms;
+  int term[SIZE_EXPR_MAX];	/* nodes */
+  unsigned HOST_WIDE_INT coef[SIZE_EXPR_MAX];
+};
+
 void size_parse (tree arg, struct size_expr *expr);
+bool size_linear (const struct size_expr *expr, int n,
+		  struct size_linear *lin);
 bool size_is_const (const struct size_expr *expr, int n,
 		    unsigned HOST_WIDE_INT *value);
 bool size_split_product (const struct size_expr *expr, int n,

@@ -154,6 +154,23 @@ set_array (struct alloc_site *site, unsigned HOST_WIDE_INT elem, int count)
   site->count = count >= 0 ? site->expr.node[count].value : NULL_TREE;
 }
 
+/* A header followed by several trailing arrays of different element
+   sizes carved from one allocation, sizeof (*p) + n * sizeof (s32)
+   + n * 3 * sizeof (s16): no one element size is the array's (GCC
+   folds it to ((n + 4) * 2 + n * 3) * 2, which looked like 2-byte
+   elements), so the site is opaque.  */
+static bool
+several_arrays (const struct size_expr *expr)
+{
+  struct size_linear lin;
+  if (!size_linear (expr, expr->root, &lin) || !lin.constant)
+    return false;
+  for (int i = 1; i < lin.nterms; i++)
+    if (lin.coef[i] != lin.coef[0])
+      return true;
+  return false;
+}
+
 static void
 analyze_size_call (struct alloc_site *site)
 {
@@ -167,6 +184,8 @@ analyze_size_call (struct alloc_site *site)
       site->kind = SITE_OBJECT;
       site->size = constant;
     }
+  else if (several_arrays (expr))
+    return;
   else if (size_product (expr, expr->root, &factor, &other))
     {
       /* Constant factors anywhere in the product make the element:

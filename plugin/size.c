@@ -309,6 +309,53 @@ size_split_sum (const struct size_expr *expr, int n,
   return split_const (expr, n, SIZE_ADD, SIZE_SAT_ADD, addend, other);
 }
 
+/* Add SCALE * node N to LIN, through sums and products by constants;
+   any other node is a term.  */
+static bool
+linear_add (const struct size_expr *expr, int n, unsigned HOST_WIDE_INT scale,
+	    struct size_linear *lin)
+{
+  const struct size_node *node = &expr->node[n];
+  unsigned HOST_WIDE_INT value;
+  if (size_is_const (expr, n, &value))
+    return !__builtin_mul_overflow (scale, value, &value)
+	   && !__builtin_add_overflow (lin->constant, value, &lin->constant);
+  /* A negative constant or a difference: no plain sum of terms.  A
+     signed leaf is a term like any other (an int count).  */
+  if (node->op == SIZE_CONST || node->op == SIZE_SUB)
+    return false;
+  if (node->op == SIZE_ADD || node->op == SIZE_SAT_ADD)
+    return linear_add (expr, node->a, scale, lin)
+	   && linear_add (expr, node->b, scale, lin);
+  if ((node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
+      && (size_is_const (expr, node->a, &value)
+	  || size_is_const (expr, node->b, &value)))
+    return !__builtin_mul_overflow (scale, value, &scale)
+	   && linear_add (expr, size_is_const (expr, node->a, &value)
+			  ? node->b : node->a, scale, lin);
+  /* The same value twice (n * 4 + n * 6) is one term.  */
+  for (int i = 0; i < lin->nterms; i++)
+    if (node->value && expr->node[lin->term[i]].value
+	&& operand_equal_p (node->value, expr->node[lin->term[i]].value, 0))
+      return !__builtin_add_overflow (lin->coef[i], scale, &lin->coef[i]);
+  if (lin->nterms >= SIZE_EXPR_MAX)
+    return false;
+  lin->term[lin->nterms] = n;
+  lin->coef[lin->nterms++] = scale;
+  return true;
+}
+
+/* Node N as CONSTANT + the sum of COEF[i] * TERM[i]: GCC folds
+   16 + n * 4 + m * 2 into ((n + 4) * 2 + m) * 2, and this undoes it.
+   False when a subtraction or a negative constant takes part.  */
+bool
+size_linear (const struct size_expr *expr, int n, struct size_linear *lin)
+{
+  lin->constant = 0;
+  lin->nterms = 0;
+  return linear_add (expr, n, 1, lin);
+}
+
 /* Can some of the size's arithmetic wrap?  */
 bool
 size_wraps (const struct size_expr *expr)
