@@ -6,7 +6,9 @@
  * a call to a known allocator (or NULL), and that call's size (and
  * count) arguments are the function's own parameters, passed through
  * unchanged (copies and conversions that keep every bit).  Its GFP role
- * is a parameter passed through as the inner GFP argument.  The result
+ * is a parameter passed through as the inner GFP argument, constant
+ * flags or'ed in or not (kcalloc () is kmalloc_array (..., flags |
+ * __GFP_ZERO) in 6.10+).  The result
  * may be compared and memset (), nothing else: a result that is stored
  * elsewhere, offset or passed to another function makes no wrapper.
  * Several allocator calls are fine when they agree on the roles
@@ -39,8 +41,11 @@ struct learning
   auto_sbitmap *seen;		/* SSA names looked at */
 };
 
+#define GFP_UNSEEN (-2)		/* no inner allocator with GFP flags yet */
+
 /* The position of the parameter whose incoming value T is, or -1.  With
-   EXACT, only through copies and conversions that keep the precision.  */
+   EXACT, only through copies and conversions that keep the precision;
+   else also with constant bits or'ed in (flags | __GFP_ZERO).  */
 static int
 param_position (tree t, bool exact)
 {
@@ -50,9 +55,15 @@ param_position (tree t, bool exact)
       if (!is_gimple_assign (def))
 	return -1;
       enum tree_code code = gimple_assign_rhs_code (def);
+      tree from = gimple_assign_rhs1 (def);
+      if (!exact && code == BIT_IOR_EXPR
+	  && TREE_CODE (gimple_assign_rhs2 (def)) == INTEGER_CST)
+	{
+	  t = from;
+	  continue;
+	}
       if (code != SSA_NAME && !CONVERT_EXPR_CODE_P (code))
 	return -1;
-      tree from = gimple_assign_rhs1 (def);
       if (exact && (!INTEGRAL_TYPE_P (TREE_TYPE (from))
 		    || TYPE_PRECISION (TREE_TYPE (from))
 		       != TYPE_PRECISION (TREE_TYPE (t))))
@@ -96,16 +107,17 @@ note_inner_call (struct learning *l, gcall *call)
     return false;
   if (gfp_pos == size_pos || gfp_pos == count_pos)
     gfp_pos = -1;
+  /* The GFP role: what every inner allocator with GFP flags gets.  */
+  if (row->gfp_arg >= 0)
+    l->gfp_pos = l->gfp_pos == GFP_UNSEEN || l->gfp_pos == gfp_pos
+		 ? gfp_pos : -1;
   if (l->calls++ == 0)
     {
       l->inner = row;
       l->size_pos = size_pos;
       l->count_pos = count_pos;
-      l->gfp_pos = gfp_pos;
       return true;
     }
-  if (gfp_pos != l->gfp_pos)
-    l->gfp_pos = -1;
   return size_pos == l->size_pos && count_pos == l->count_pos;
 }
 
@@ -203,7 +215,7 @@ wrapper_learn (function *fun)
 
   auto_sbitmap seen (num_ssa_names);
   bitmap_clear (seen);
-  struct learning l = { NULL, 0, -1, -1, -1, &seen };
+  struct learning l = { NULL, 0, -1, -1, GFP_UNSEEN, &seen };
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -234,7 +246,7 @@ wrapper_learn (function *fun)
   row->name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (decl)));
   row->size_arg = l.size_pos;
   row->count_arg = l.count_pos;
-  row->gfp_arg = l.gfp_pos;
+  row->gfp_arg = MAX (l.gfp_pos, -1);
   row->family = NULL;		/* upstream's typed forms are kmalloc's */
   row->resize = false;
   alloc_add_wrapper (row);
