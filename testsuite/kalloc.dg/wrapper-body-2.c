@@ -1,7 +1,7 @@
 /* Functions that are no allocator wrappers (docs/allocators.md): their
    size is computed from their parameters (the caller's hardening would
    saturate it to SIZE_MAX, which + 16 wraps), their result is offset,
-   stored elsewhere or another block, their size parameter is narrower
+   stored elsewhere, another block or a constant other than NULL, their size parameter is narrower
    than size_t, or they wrap a resizing allocator.  Calls to them are no
    sites: nothing is said about them.  */
 /* { dg-do compile } */
@@ -53,6 +53,16 @@ pool_or_alloc (size_t size)
   return kmalloc (size, GFP_KERNEL);
 }
 
+/* A pointer that is no block (the kernel's ZERO_SIZE_PTR): a counter
+   store at the caller would write through it.  */
+static void *
+zero_size_alloc (size_t size)
+{
+  if (!size)
+    return (void *) 16;
+  return kmalloc (size, GFP_KERNEL);
+}
+
 static void *
 narrow_alloc (u32 size)
 {
@@ -83,6 +93,8 @@ use (void *old)
   struct foo *f = narrow_alloc (sizeof (f)); /* { dg-bogus "allocates" } */
   struct foo *g = fixed_alloc (sizeof (g)); /* { dg-bogus "allocates" } */
   struct foo *h = grow (old, sizeof (h)); /* { dg-bogus "allocates" } */
+  struct foo *i = zero_size_alloc (sizeof (i)); /* { dg-bogus "allocates" } */
+  (void) i;
   (void) b; (void) c; (void) d; (void) e; (void) f; (void) g; (void) h;
   return a;
 }
