@@ -23,7 +23,9 @@
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
 #   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
-#   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file
+#   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file;
+#                        WRAPPERS=W also writes its wrappers as a wrapper
+#                        file W for -fplugin-arg-kalloc-wrappers=W
 #   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
 #                        boot them under QEMU, compare their KUnit results
 #   make check-kernel-cross  the same for Linux 6.12 on arm64 and 32-bit arm
@@ -195,8 +197,9 @@ check-dkms: $(PLUGIN)
 	@testsuite/dkms/check-dkms "$(CC)" "$(abspath $(PLUGIN))" $(DKMS_PACKAGES)
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
+# [WRAPPERS=wrappers.txt] (the wrapper file for -fplugin-arg-kalloc-wrappers=)
 report:
-	@testsuite/kernel/report-summary $(REPORT)
+	@testsuite/kernel/report-summary $(if $(WRAPPERS),--wrappers $(WRAPPERS)) $(REPORT)
 
 # Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
 # makes against Linux 7.0's macros, memory: docs/performance.md.  The corpus

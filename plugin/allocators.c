@@ -59,6 +59,11 @@ static const struct allocator libc_allocators[] = {
 static struct allocator *user_allocators;
 static int user_allocator_count;
 
+/* Allocator wrappers learnt from their bodies (wrappers.c), one row
+   each, allocated one by one: sites keep pointers to them.  */
+static struct allocator **wrapper_allocators;
+static int wrapper_allocator_count;
+
 /* Allocators known by their alloc_size attribute, one row each
    (allocated one by one: sites keep pointers to them).  */
 static struct allocator **attribute_allocators;
@@ -100,6 +105,9 @@ alloc_find_name (const char *name)
 		 stem);
   if (row)
     return row;
+  for (int i = 0; i < wrapper_allocator_count; i++)
+    if (!strcmp (wrapper_allocators[i]->name, name))
+      return wrapper_allocators[i];
   for (int i = 0; i < attribute_allocator_count; i++)
     if (!strcmp (attribute_allocators[i]->name, name))
       return attribute_allocators[i];
@@ -268,12 +276,44 @@ alloc_add_user (const char *spec)
   return true;
 }
 
+/* Add ROW, a wrapper learnt from its body (allocated by the caller,
+   kept for good: sites point to it).  */
+void
+alloc_add_wrapper (struct allocator *row)
+{
+  wrapper_allocators = XRESIZEVEC (struct allocator *, wrapper_allocators,
+				   wrapper_allocator_count + 1);
+  wrapper_allocators[wrapper_allocator_count++] = row;
+}
+
+/* ROW's roles as alloc= takes them, "_,size,gfp", into BUF.  */
+void
+alloc_roles_text (const struct allocator *row, char *buf, size_t size)
+{
+  int last = MAX (row->size_arg, MAX (row->count_arg, row->gfp_arg));
+  size_t len = 0;
+  buf[0] = 0;
+  for (int pos = 0; pos <= last && len < size; pos++)
+    {
+      const char *role = pos == row->size_arg ? "size"
+			 : pos == row->count_arg ? "count"
+			 : pos == row->gfp_arg ? "gfp" : "_";
+      len += snprintf (buf + len, size - len, "%s%s", pos ? "," : "", role);
+    }
+}
+
+static void
+print_row (FILE *out, const struct allocator *row)
+{
+  fprintf (out, "%-22s size=%d count=%d gfp=%d\n", row->name,
+	   row->size_arg, row->count_arg, row->gfp_arg);
+}
+
 static void
 print_rows (FILE *out, const struct allocator *table, int count)
 {
   for (int i = 0; i < count; i++)
-    fprintf (out, "%-22s size=%d count=%d gfp=%d\n", table[i].name,
-	     table[i].size_arg, table[i].count_arg, table[i].gfp_arg);
+    print_row (out, &table[i]);
 }
 
 /* Print the table, for -fplugin-arg-kalloc-list-allocators.  */

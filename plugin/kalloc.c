@@ -20,6 +20,9 @@
  *                        (GCC 11-14; GCC 15 has its own)
  *   no-libc              leave the C library's allocators alone (malloc,
  *                        calloc, realloc, reallocarray, aligned_alloc)
+ *   no-wrappers          do not learn allocator wrappers from their bodies
+ *   wrappers=FILE        also recognise the wrappers FILE lists, one
+ *                        NAME:ROLES a line (make report WRAPPERS=FILE)
  *   report=FILE          append one JSON line per allocation site
  *   dump                 write the pass's dump (BASE.*.kalloc)
  *   suggest              fix-it hints converting each legacy call to Linux
@@ -49,6 +52,7 @@ struct kalloc_options kalloc_opts = {
   true,				/* counter_check */
   true,				/* counted_by */
   true,				/* libc */
+  true,				/* wrappers */
   false,			/* dump */
   false,			/* suggest */
   false,			/* suggest_keep_gfp */
@@ -153,6 +157,10 @@ kalloc_execute (function *fun)
      kmalloc () with its parameter) there is no site of the user's.  */
   if (alloc_find (fun->decl))
     return 0;
+  /* A wrapper's body is an allocator's too; its callers are the sites. */
+  if (kalloc_opts.wrappers && wrapper_learn (fun))
+    return bounds_instrument_function (fun)
+	   ? TODO_update_ssa | TODO_cleanup_cfg : 0;
 
   int count;
   gcall **calls = collect_calls (fun, is_allocation_call, &count);
@@ -241,7 +249,7 @@ set_report (const char *file)
 /* Every option, once: parsing, the help text and the "expected ..." of
    error messages all come from this table.  Columns (struct option_row):
    name, kind, value, help, words, flag, flag_value, set_word, set_text,
-   expected.  */
+   expected (NULL for TEXT: SET_TEXT says what is wrong itself).  */
 static const struct option_row options[] = {
   { "mode", OPTION_WORD, NULL, "what kalloc does", mode_words,
     NULL, false, set_mode, NULL, NULL },
@@ -268,6 +276,13 @@ static const struct option_row options[] = {
     "leave the C library's allocators alone (malloc, calloc, realloc, "
     "reallocarray, aligned_alloc)", NULL, &kalloc_opts.libc, false, NULL,
     NULL, NULL },
+  { "no-wrappers", OPTION_FLAG, NULL,
+    "do not learn allocator wrappers from their bodies", NULL,
+    &kalloc_opts.wrappers, false, NULL, NULL, NULL },
+  { "wrappers", OPTION_TEXT, "FILE",
+    "also recognise the wrappers FILE lists, one NAME:ROLES a line as "
+    "alloc= takes them ('#' comments); make report WRAPPERS=FILE writes "
+    "it", NULL, NULL, false, NULL, wrappers_read_file, NULL },
   { "report", OPTION_TEXT, "FILE",
     "append one JSON line per allocation site to FILE", NULL,
     NULL, false, NULL, set_report, "a file name" },
@@ -438,6 +453,8 @@ parse_argument (const struct plugin_argument *arg, const char *plugin_path)
     }
   if (apply_value (row, value))
     return true;
+  if (row->kind == OPTION_TEXT && !row->expected)
+    return false;
   char *expected = expected_value (row);
   error ("kalloc: bad value %qs for %<-fplugin-arg-kalloc-%s%>: expected %s",
 	 value, key, expected);

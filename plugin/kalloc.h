@@ -39,6 +39,7 @@ struct kalloc_options
   bool counter_check;		/* fail counts the counter cannot hold */
   bool counted_by;		/* provide the counted_by attribute */
   bool libc;			/* the C library's allocators are sites */
+  bool wrappers;		/* learn allocator wrappers from bodies */
   bool dump;			/* write the pass's dump file */
   bool suggest;			/* fix-its to the typed allocators */
   bool suggest_keep_gfp;	/* ... keeping GFP_KERNEL */
@@ -104,7 +105,14 @@ struct allocator
 const struct allocator *alloc_find (tree fndecl);
 const struct allocator *alloc_find_name (const char *name);
 bool alloc_add_user (const char *spec);
+void alloc_add_wrapper (struct allocator *row);
+void alloc_roles_text (const struct allocator *row, char *buf, size_t size);
 void alloc_print_table (FILE *out);
+
+/* ---- allocator wrappers (wrappers.c) ---------------------------------- */
+
+bool wrapper_learn (function *fun);
+bool wrappers_read_file (const char *file);
 
 /* ---- size expressions (size.c) ---------------------------------------- */
 
@@ -357,6 +365,8 @@ bool rewrite_site (struct alloc_site *site);
 void report_site (const struct alloc_site *site);
 void suggest_site (const struct alloc_site *site);
 void suggest_reset_function (void);
+void report_wrapper (const struct allocator *row, tree fndecl,
+		     const struct allocator *inner);
 void report_finish (void);
 
 #endif /* KALLOC_H */

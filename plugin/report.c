@@ -227,6 +227,39 @@ report_site (const struct alloc_site *site)
   free (b.text);
 }
 
+/* Append a record of the wrapper ROW learnt from FNDECL's body, which
+   calls INNER: make report WRAPPERS=FILE makes a wrapper file of them.  */
+void
+report_wrapper (const struct allocator *row, tree fndecl,
+		const struct allocator *inner)
+{
+  if (!kalloc_opts.report || report_failed)
+    return;
+  if (report_fd < 0)
+    open_report ();
+  if (report_fd < 0)
+    return;
+
+  expanded_location where = expand_location (DECL_SOURCE_LOCATION (fndecl));
+  char roles[64];
+  alloc_roles_text (row, roles, sizeof roles);
+  struct json_buf b = { NULL, 0, 0 };
+  put_str (&b, "{");
+  put_field (&b, "wrapper", row->name);
+  put_field (&b, "roles", roles);
+  put_field (&b, "file", where.file ? where.file : main_input_filename);
+  put_number (&b, "line", where.line);
+  put_field (&b, "linkage", TREE_PUBLIC (fndecl) ? "extern" : "static");
+  put_field (&b, "calls", inner->name);
+  put_str (&b, "}\n");
+  if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
+    {
+      error ("kalloc: cannot write report file %qs: %m", kalloc_opts.report);
+      report_failed = true;
+    }
+  free (b.text);
+}
+
 void
 report_finish (void)
 {
