@@ -33,6 +33,9 @@
 #                        SCORE_ARGS=--build also builds and boots the result
 #   make check-defconfig Linux 6.12 and 6.1 x86_64 defconfig in mode=check:
 #                        zero warnings, recall against a source search
+#   make check-userspace Debian 12 C packages (expat, pcre2, xz...) built
+#                        without and with kalloc, their own test suites
+#                        compared (docs/userspace.md; root, not in CI)
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -62,7 +65,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -184,6 +187,12 @@ score-cocci: $(PLUGIN)
 # mode=check: no warning, recall, compile-time sample; see docs/kernel.md.
 check-defconfig: $(PLUGIN)
 	@testsuite/kernel/check-defconfig "$(CC)" "$(abspath $(PLUGIN))"
+
+# Debian 12 C packages built without and with kalloc (mode=harden), each
+# package's own test suite compared; docs/userspace.md.  Not in CI (about
+# 40 minutes); USERSPACE_PACKAGES="expat zlib" picks packages.
+check-userspace: $(PLUGIN)
+	@testsuite/userspace/check-userspace "$(CC)" "$(abspath $(PLUGIN))" $(USERSPACE_PACKAGES)
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 report:
