@@ -38,6 +38,9 @@
 #   make check-dkms      Debian 12's DKMS packages (out-of-tree drivers)
 #                        against its 6.1 headers without and with kalloc
 #                        (docs/dkms.md; DKMS_PACKAGES="a-dkms b-dkms")
+#   make check-userspace Debian 12 C packages (expat, pcre2, xz...) built
+#                        without and with kalloc, their own test suites
+#                        compared (docs/userspace.md; root, not in CI)
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -67,7 +70,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig check-dkms score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -195,6 +198,11 @@ check-defconfig: $(PLUGIN)
 # the table and triage are in docs/dkms.md.  Not in CI.
 check-dkms: $(PLUGIN)
 	@testsuite/dkms/check-dkms "$(CC)" "$(abspath $(PLUGIN))" $(DKMS_PACKAGES)
+# Debian 12 C packages built without and with kalloc (mode=harden), each
+# package's own test suite compared; docs/userspace.md.  Not in CI (about
+# 40 minutes); USERSPACE_PACKAGES="expat zlib" picks packages.
+check-userspace: $(PLUGIN)
+	@testsuite/userspace/check-userspace "$(CC)" "$(abspath $(PLUGIN))" $(USERSPACE_PACKAGES)
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 # [WRAPPERS=wrappers.txt] (the wrapper file for -fplugin-arg-kalloc-wrappers=)
