@@ -172,15 +172,34 @@ open_report (void)
     }
 }
 
+/* Is a report asked for and open (opened on first use)?  */
+static bool
+report_ready (void)
+{
+  if (!kalloc_opts.report || report_failed)
+    return false;
+  if (report_fd < 0)
+    open_report ();
+  return report_fd >= 0;
+}
+
+/* Write the record in B to the report and free it.  */
+static void
+report_write (struct json_buf *b)
+{
+  if (write (report_fd, b->text, b->len) != (ssize_t) b->len)
+    {
+      error ("kalloc: cannot write report file %qs: %m", kalloc_opts.report);
+      report_failed = true;
+    }
+  free (b->text);
+}
+
 /* Append SITE to the report, if one was asked for.  */
 void
 report_site (const struct alloc_site *site)
 {
-  if (!kalloc_opts.report || report_failed)
-    return;
-  if (report_fd < 0)
-    open_report ();
-  if (report_fd < 0)
+  if (!report_ready ())
     return;
 
   expanded_location where = expand_location (site->loc);
@@ -219,12 +238,7 @@ report_site (const struct alloc_site *site)
   put_flags (&b, "warnings", site->warned, warning_kinds);
   put_str (&b, "}\n");
 
-  if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
-    {
-      error ("kalloc: cannot write report file %qs: %m", kalloc_opts.report);
-      report_failed = true;
-    }
-  free (b.text);
+  report_write (&b);
 }
 
 /* Append a record of the wrapper ROW learnt from FNDECL's body, which
@@ -233,11 +247,7 @@ void
 report_wrapper (const struct allocator *row, tree fndecl,
 		const struct allocator *inner)
 {
-  if (!kalloc_opts.report || report_failed)
-    return;
-  if (report_fd < 0)
-    open_report ();
-  if (report_fd < 0)
+  if (!report_ready ())
     return;
 
   expanded_location where = expand_location (DECL_SOURCE_LOCATION (fndecl));
@@ -252,12 +262,7 @@ report_wrapper (const struct allocator *row, tree fndecl,
   put_field (&b, "linkage", TREE_PUBLIC (fndecl) ? "extern" : "static");
   put_field (&b, "calls", inner->name);
   put_str (&b, "}\n");
-  if (write (report_fd, b.text, b.len) != (ssize_t) b.len)
-    {
-      error ("kalloc: cannot write report file %qs: %m", kalloc_opts.report);
-      report_failed = true;
-    }
-  free (b.text);
+  report_write (&b);
 }
 
 void
