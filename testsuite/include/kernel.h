@@ -58,14 +58,7 @@ typedef _Bool bool;
 #define __alloc_size(...) __attribute__ ((__alloc_size__ (__VA_ARGS__)))
 #define __malloc __attribute__ ((__malloc__))
 
-#if defined(__has_attribute)
-#if __has_attribute (__counted_by__)
-#define __counted_by(member) __attribute__ ((__counted_by__ (member)))
-#endif
-#endif
-#ifndef __counted_by
-#define __counted_by(member)
-#endif
+#include "counted-by.h"
 
 #define DECLARE_FLEX_ARRAY(TYPE, NAME)                                        \
   struct                                                                      \

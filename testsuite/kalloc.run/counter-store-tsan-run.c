@@ -14,14 +14,7 @@
 #include <stdlib.h>
 #include "run-check.h"
 
-#if defined(__has_attribute)
-#if __has_attribute (__counted_by__)
-#define __counted_by(member) __attribute__ ((__counted_by__ (member)))
-#endif
-#endif
-#ifndef __counted_by
-#define __counted_by(member)
-#endif
+#include "counted-by.h"
 
 struct vec
 {
