@@ -702,6 +702,13 @@ sizeof_type_mismatch (const struct alloc_site *site,
   if (TREE_CODE (type) == UNION_TYPE || is_byte_type (type)
       || starts_with (type, pointee))
     return false;
+  /* A header and its tail: struct sdesc { struct shash_desc shash;
+     char ctx[]; } allocated as sizeof (struct shash_desc) + descsize
+     (crypto/drbg.c) names the first member, whose size the structure
+     has when the flexible array follows it directly.  */
+  unsigned HOST_WIDE_INT tail;
+  if (starts_with (pointee, type) && flex_trailing_array (pointee, &tail))
+    return false;
   return TYPE_SIZE_UNIT (type) && TYPE_SIZE_UNIT (pointee)
 	 && tree_int_cst_equal (TYPE_SIZE_UNIT (type),
 				TYPE_SIZE_UNIT (pointee));

@@ -145,3 +145,27 @@ struct one_u64 *header_and_payload (struct one_u64 *q)
   h = kmalloc (q->v * sizeof (struct counter) * 2, GFP_KERNEL); /* { dg-bogus "only by accident" } */
   return h;
 }
+
+/* A structure that is its first member and a flexible array, allocated
+   as the member's size and a tail (crypto/drbg.c, struct sdesc, in
+   Linux 6.1: a false positive on a real kernel).  A structure that only
+   wraps its first member, with no tail, is still another type.  */
+struct desc { void *tfm; u64 flags; };
+struct sdesc { struct desc shash; char ctx[]; };
+struct sdesc_nested { struct wrapped w; u8 tail[]; };
+struct sdesc *header_with_tail (unsigned int descsize)
+{
+  struct sdesc *s = kzalloc (sizeof (struct desc) + descsize, GFP_KERNEL); /* { dg-bogus "only by accident|allocates|element" } */
+  kfree (s);
+  s = kmalloc (sizeof (struct desc), GFP_KERNEL); /* { dg-bogus "only by accident|allocates" } */
+  kfree (s);
+  struct sdesc_nested *n = kzalloc (sizeof (struct foo) + descsize, GFP_KERNEL); /* { dg-bogus "only by accident|allocates|element" } */
+  kfree (n);
+  return kzalloc (sizeof (struct desc) + descsize, GFP_KERNEL); /* { dg-bogus "only by accident|allocates|element" } */
+}
+
+struct wrapped *wrapper_without_tail (void)
+{
+  struct wrapped *w = kmalloc (sizeof (struct foo), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct foo' for 'struct wrapped'" } */
+  return w;
+}
