@@ -178,7 +178,10 @@ static void
 check_flex (struct alloc_site *site)
 {
   bool short_elem = site->elem_size < site->flex.elem_size;
+  /* Short elements are a bug when a sizeof names them; a bare number
+     (2 * size) is the program's own count of bytes.  */
   if ((!short_elem && site->base_size >= site->flex.offset)
+      || (short_elem && sizeof_element_untyped (site))
       || !should_warn (site, KW_FLEX))
     return;
   const char *fam = IDENTIFIER_POINTER (DECL_NAME (site->flex.fam));

@@ -353,6 +353,7 @@ void sizeof_type_note_decl (tree decl);
 void sizeof_type_note_type (tree type);
 bool sizeof_type_of_site (const struct alloc_site *site,
 			  struct sizeof_type *out);
+bool sizeof_element_untyped (const struct alloc_site *site);
 bool sizeof_type_mismatch (const struct alloc_site *site,
 			   const struct sizeof_type *st);
 

@@ -593,6 +593,63 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
   return out->type != NULL_TREE;
 }
 
+/* Does S name an element size with sizeof: a product with a sizeof
+   factor (n * sizeof (u32)), a sum with such a term, or a helper that
+   takes one or names a member (size_mul, array_size, struct_size,
+   flex_array_size)?  */
+static bool
+typed_element (struct span s, int depth)
+{
+  struct span parts[SOURCE_MAX_ARGS], operand;
+  strip_parens (&s);
+  if (depth > 4)
+    return false;
+  if (after_word (&s, "struct_size") >= 0
+      || after_word (&s, "struct_size_t") >= 0
+      || after_word (&s, "flex_array_size") >= 0)
+    return true;
+  if (helper_call (s, "size_add", parts, 2))
+    return typed_element (parts[0], depth + 1)
+	   || typed_element (parts[1], depth + 1);
+  int n = 0;
+  if (helper_call (s, "size_mul", parts, 2)
+      || helper_call (s, "array_size", parts, 2))
+    n = 2;
+  else if (helper_call (s, "array3_size", parts, 3))
+    n = 3;
+  else if ((n = split_top (s, '*', parts, SOURCE_MAX_ARGS)) < 2)
+    {
+      n = split_top (s, '+', parts, SOURCE_MAX_ARGS);
+      for (int i = 0; n >= 2 && i < n; i++)
+	if (typed_element (parts[i], depth + 1))
+	  return true;
+      return false;
+    }
+  for (int i = 0; i < n; i++)
+    if (sizeof_operand (parts[i], &operand))
+      return true;
+  return false;
+}
+
+/* Is SITE's size written with its element as a bare number, the
+   program's own byte scheme: sizeof (struct tty_buffer) + 2 * size for
+   an unsigned long data[] used as bytes (drivers/tty/tty_buffer.c)?
+   False when the text cannot be read.  */
+bool
+sizeof_element_untyped (const struct alloc_site *site)
+{
+  const struct allocator *a = site->name ? alloc_find_name (site->name)
+					 : NULL;
+  struct source_call call;
+  if (!a || site->in_macro || a->count_arg >= 0
+      || !source_call_find (site->loc, site->name, &call)
+      || call.nargs <= a->size_arg)
+    return false;
+  struct span size = call.args[a->size_arg];
+  trim (&size);
+  return !typed_element (size, 0);
+}
+
 /* ---- is it the wrong type? ------------------------------------------------ */
 
 /* A structure's tag or typedef name, or NULL for an anonymous one.  */

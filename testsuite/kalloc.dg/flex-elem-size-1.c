@@ -61,3 +61,23 @@ struct wide *right (size_t n, size_t len)
   p = kmalloc (sizeof (*p) + len, GFP_KERNEL); /* { dg-bogus "allocates|element" } */
   return p;
 }
+
+/* A bare number for the element is the program's own count of bytes:
+   drivers/tty/tty_buffer.c allocates sizeof (struct tty_buffer)
+   + 2 * size for an unsigned long data[] it uses as two byte arrays
+   (a false positive on Linux 6.1 and 6.12 defconfig).  A sizeof names
+   a type, and that is still warned.  */
+struct tty_like { unsigned int used, size; bool flags; unsigned long data[]; };
+
+struct tty_like *bytes_by_number (int size)
+{
+  struct tty_like *p = kmalloc (sizeof (struct tty_like) + 2 * size, GFP_ATOMIC); /* { dg-bogus "allocates|element" } */
+  kfree (p);
+  p = kmalloc (sizeof (*p) + size * 4, GFP_KERNEL); /* { dg-bogus "allocates|element" } */
+  kfree (p);
+  p = kzalloc (offsetof (struct tty_like, data) + (size_t) size * 2, GFP_KERNEL); /* { dg-bogus "allocates|element" } */
+  kfree (p);
+  p = kmalloc (sizeof (struct tty_like) + 2 * size * sizeof (u16), GFP_KERNEL); /* { dg-warning "allocates \[24\]-byte elements for 'struct tty_like', whose flexible array 'data' has 8-byte elements" } */
+  kfree (p);
+  return kmalloc (size_add (sizeof (*p), size_mul (size, sizeof (u32))), GFP_KERNEL); /* { dg-warning "allocates 4-byte elements for 'struct tty_like'" } */
+}
