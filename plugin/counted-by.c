@@ -363,6 +363,33 @@ flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset)
   return trailing_array_header (record, offset, 0);
 }
 
+/* Does RECORD hold, at byte OFFSET, an array of ELEM-byte elements of
+   any length: offsetof (struct scm_fp_list, fp[n]) allocates the header
+   and the first n of a fixed fp[253] (net/core/scm.c), a structure
+   used only as far as its count.  */
+bool
+array_member_at (tree record, unsigned HOST_WIDE_INT offset,
+		 unsigned HOST_WIDE_INT elem)
+{
+  if (!record || !RECORD_OR_UNION_TYPE_P (record))
+    return false;
+  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
+    {
+      unsigned HOST_WIDE_INT here, size;
+      if (TREE_CODE (f) != FIELD_DECL || !field_offset (f, &here)
+	  || here > offset)
+	continue;
+      tree ftype = TREE_TYPE (f);
+      if (here == offset && TREE_CODE (ftype) == ARRAY_TYPE
+	  && elem_size_of (ftype, &size) && size == elem)
+	return true;
+      if (RECORD_OR_UNION_TYPE_P (ftype)
+	  && array_member_at (ftype, offset - here, elem))
+	return true;
+    }
+  return false;
+}
+
 /* Does TYPE end in a flexible array, possibly inside the last member of
    a structure or any member of a union (DECLARE_FLEX_ARRAY in a union
    with a header, as struct net_generic does)?  Gives the array's offset

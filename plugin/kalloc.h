@@ -190,6 +190,8 @@ struct flex_member
 bool flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
 		struct flex_member *out);
 bool flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset);
+bool array_member_at (tree record, unsigned HOST_WIDE_INT offset,
+		      unsigned HOST_WIDE_INT elem);
 bool flex_nested_array (tree type, unsigned HOST_WIDE_INT *offset,
 			unsigned HOST_WIDE_INT *elem, int depth);
 tree flex_counter_type (const struct flex_member *flex);

@@ -200,14 +200,17 @@ analyze_size_call (struct alloc_site *site)
       if (size_split_sum (expr, other, &addend, &count_node))
 	{
 	  /* Not flex: (n + 1) * C is an array, unless the "header" part
-	     holds a whole pointee (sizeof (*h) + n * C folded that way) or
-	     the pointee ends in an old-style items[1] array.  */
-	  unsigned HOST_WIDE_INT trailing;
-	  if (!analyze_flex (site, addend * factor, factor, count_node)
+	     holds a whole pointee (sizeof (*h) + n * C folded that way),
+	     the pointee ends in an old-style items[1] array, or it holds
+	     an array of C-byte elements right after the header
+	     (offsetof (T, fixed[n])).  */
+	  unsigned HOST_WIDE_INT trailing, header = addend * factor;
+	  if (!analyze_flex (site, header, factor, count_node)
 	      && site->pointee && !site->has_flex
 	      && (elem_fits_pointee (factor, site->pointee)
-		  || (addend * factor < type_size (site->pointee)
-		      && !flex_trailing_array (site->pointee, &trailing))))
+		  || (header < type_size (site->pointee)
+		      && !flex_trailing_array (site->pointee, &trailing)
+		      && !array_member_at (site->pointee, header, factor))))
 	    set_array (site, factor, other);
 	}
       else
