@@ -44,6 +44,6 @@ struct nested *inner_prefix (unsigned int count)
 /* No header: an array of pointers stored as one structure.  */
 struct scm_like *no_header (size_t count)
 {
-  struct scm_like *p = kmalloc (count * sizeof (struct file *), GFP_KERNEL); /* { dg-warning "'kmalloc' element size 8 does not match 'struct scm_like'" } */
+  struct scm_like *p = kmalloc (count * sizeof (struct file *), GFP_KERNEL); /* { dg-warning "'kmalloc' element size \[48\] does not match 'struct scm_like'" } */
   return p;
 }

@@ -67,7 +67,7 @@ struct wide *right (size_t n, size_t len)
    + 2 * size for an unsigned long data[] it uses as two byte arrays
    (a false positive on Linux 6.1 and 6.12 defconfig).  A sizeof names
    a type, and that is still warned.  */
-struct tty_like { unsigned int used, size; bool flags; unsigned long data[]; };
+struct tty_like { unsigned int used, size; bool flags; u64 data[]; };
 
 struct tty_like *bytes_by_number (int size)
 {

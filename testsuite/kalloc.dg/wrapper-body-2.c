@@ -64,7 +64,7 @@ zero_size_alloc (size_t size)
 }
 
 static void *
-narrow_alloc (u32 size)
+narrow_alloc (u16 size)
 {
   return kmalloc (size, GFP_KERNEL);
 }
