@@ -309,6 +309,9 @@ size_split_sum (const struct size_expr *expr, int n,
   return split_const (expr, n, SIZE_ADD, SIZE_SAT_ADD, addend, other);
 }
 
+static bool linear_term (const struct size_expr *, int,
+			 unsigned HOST_WIDE_INT, struct size_linear *);
+
 /* Add SCALE * node N to LIN, through sums and products by constants;
    any other node is a term.  */
 static bool
@@ -330,9 +333,26 @@ linear_add (const struct size_expr *expr, int n, unsigned HOST_WIDE_INT scale,
   if ((node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
       && (size_is_const (expr, node->a, &value)
 	  || size_is_const (expr, node->b, &value)))
-    return !__builtin_mul_overflow (scale, value, &scale)
-	   && linear_add (expr, size_is_const (expr, node->a, &value)
-			  ? node->b : node->a, scale, lin);
+    {
+      int other = size_is_const (expr, node->a, &value) ? node->b : node->a;
+      if (__builtin_mul_overflow (scale, value, &scale))
+	return false;
+      /* size_mul (4, count) is one array of COUNT elements, whatever
+	 sum COUNT is (struct_size (p, data, n * 80 + m * 2)): GCC
+	 folded nothing across the helper.  */
+      if (node->op == SIZE_SAT_MUL)
+	return linear_term (expr, other, scale, lin);
+      return linear_add (expr, other, scale, lin);
+    }
+  return linear_term (expr, n, scale, lin);
+}
+
+/* Add SCALE * node N to LIN as one term.  */
+static bool
+linear_term (const struct size_expr *expr, int n, unsigned HOST_WIDE_INT scale,
+	     struct size_linear *lin)
+{
+  const struct size_node *node = &expr->node[n];
   /* The same value twice (n * 4 + n * 6) is one term.  */
   for (int i = 0; i < lin->nterms; i++)
     if (node->value && expr->node[lin->term[i]].value
