@@ -477,11 +477,35 @@ on_pragmas (void *, void *)
   silence_register_pragmas ();
 }
 
+/* The C front end reports a structure type at its definition and again
+   at every use (struct foo *p), thousands of times in a kernel file.  A
+   complete type seen recently was checked and noted already: a
+   direct-mapped cache of them skips the repeats (a collision only
+   repeats the work).  A GC root, so that no new type can take the
+   address of a collected one.  */
+#define FINISHED_TYPES 1024
+static tree finished_types[FINISHED_TYPES];
+
+static const struct ggc_root_tab finished_types_roots[] = {
+  { &finished_types[0], FINISHED_TYPES, sizeof (tree),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
 static void
-on_finish_type (void *type, void *)
+on_finish_type (void *data, void *)
 {
-  counted_by_check_type ((tree) type);
-  sizeof_type_note_type ((tree) type);
+  tree type = (tree) data;
+  if (type && TYPE_P (type) && COMPLETE_TYPE_P (type))
+    {
+      tree *seen = &finished_types[((uintptr_t) type >> 4)
+				   % FINISHED_TYPES];
+      if (*seen == type)
+	return;
+      *seen = type;
+    }
+  counted_by_check_type (type);
+  sizeof_type_note_type (type);
 }
 
 static void
@@ -548,6 +572,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		     (void *) sizeof_type_roots);
   register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) rewrite_roots);
+  register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) finished_types_roots);
   register_callback (plugin_name_text, PLUGIN_FINISH, on_finish, NULL);
 
   if (kalloc_opts.dump)

@@ -45,9 +45,12 @@ const struct ggc_root_tab sizeof_type_roots[] = {
 static hashval_t
 binding_hash (const void *entry)
 {
+  /* Called for every declaration the front end finishes: two pointers
+     mixed by a multiplication, no call.  */
   const struct binding *b = (const struct binding *) entry;
-  return iterative_hash_hashval_t (htab_hash_pointer (b->name),
-				   htab_hash_pointer (b->scope));
+  uintptr_t h = ((uintptr_t) b->name >> 3) * 0x9e3779b1u
+		^ ((uintptr_t) b->scope >> 3);
+  return (hashval_t) (h ^ (h >> 15));
 }
 
 static int
@@ -66,20 +69,29 @@ name_table_add_scoped (htab_t *table, tree name, tree scope, tree value,
 		       bool lenient)
 {
   if (!*table)
-    *table = htab_create (1024, binding_hash, binding_eq, free);
+    *table = htab_create (4096, binding_hash, binding_eq, free);
   struct binding key = { name, scope, value };
   void **slot = htab_find_slot (*table, &key, INSERT);
   struct binding *b = (struct binding *) *slot;
-  kept = tree_cons (NULL_TREE, value, kept);
+  /* The front end reports a tag at every use (struct foo *p): most
+     calls bind what is bound already, and cost nothing more.  */
+  if (b && (b->value == value || b->value == ambiguous))
+    return;
   if (!b)
     {
       b = XNEW (struct binding);
       *b = key;
       *slot = b;
     }
-  else if (b->value != value)
-    b->value = lenient && TREE_CODE (value) == VAR_DECL
-	       && TREE_CODE (b->value) == VAR_DECL ? value : ambiguous;
+  else if (lenient && TREE_CODE (value) == VAR_DECL
+	   && TREE_CODE (b->value) == VAR_DECL)
+    b->value = value;
+  else
+    {
+      b->value = ambiguous;
+      return;
+    }
+  kept = tree_cons (NULL_TREE, value, kept);
 }
 
 static void
