@@ -330,11 +330,12 @@ linear_add (const struct size_expr *expr, int n, unsigned HOST_WIDE_INT scale,
   if (node->op == SIZE_ADD || node->op == SIZE_SAT_ADD)
     return linear_add (expr, node->a, scale, lin)
 	   && linear_add (expr, node->b, scale, lin);
-  if ((node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
-      && (size_is_const (expr, node->a, &value)
-	  || size_is_const (expr, node->b, &value)))
+  int other = -1;
+  if (node->op == SIZE_MUL || node->op == SIZE_SAT_MUL)
+    other = size_is_const (expr, node->a, &value) ? node->b
+	    : size_is_const (expr, node->b, &value) ? node->a : -1;
+  if (other >= 0)
     {
-      int other = size_is_const (expr, node->a, &value) ? node->b : node->a;
       if (__builtin_mul_overflow (scale, value, &scale))
 	return false;
       /* size_mul (4, count) is one array of COUNT elements, whatever
