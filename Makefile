@@ -70,7 +70,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -181,6 +181,13 @@ check-kernel-cross:
 	    testsuite/kernel/check-kernel $$t-gcc-12 "$(CURDIR)/build/$$t-gcc-12/kalloc.so" \
 	        $(or $(KERNELS),6.12) || status=1; \
 	done; exit $$status
+
+# Whole kernels: Linux 6.12 and 6.1 x86_64 defconfig with every KUnit
+# suite that builds, KASAN and UBSAN, without and with kalloc
+# (mode=harden), booted under QEMU until KUnit is done, then a userspace
+# run; hours of CPU.  KERNELS picks versions.  docs/kernel.md.
+check-kernel-full: $(PLUGIN)
+	@KALLOC_KERNEL_PROFILE=full testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))" $(or $(KERNELS),6.12 6.1)
 
 # upstream's kmalloc_objs.cocci is not part of kalloc: COCCI names it.
 score-cocci: $(PLUGIN)
