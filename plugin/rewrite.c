@@ -358,13 +358,19 @@ unchecked (struct emitter *e, const struct size_expr *expr, int n,
   return emit (e, code, e->type, a, b);
 }
 
-/* SIZE, or all ones when COUNT exceeds LIMIT.  */
+/* SIZE, or all ones when COUNT exceeds LIMIT.  The test is the carry
+   of COUNT + ~LIMIT (.ADD_OVERFLOW), which x86-64 makes add/sbb: GCC
+   turns "COUNT > LIMIT" into cmp/seta/neg, five bytes more for a limit
+   above 127, and every other formulation back into that compare.  */
 static tree
 fold_counter_check (struct emitter *e, tree size, tree count, tree limit)
 {
-  tree too_big = emit (e, GT_EXPR, boolean_type_node, count, limit);
-  tree flag = emit (e, NOP_EXPR, e->type, too_big, NULL_TREE);
-  return saturate (e, size, flag);
+  tree complement = fold_build1 (BIT_NOT_EXPR, e->type,
+				 fold_convert (e->type, limit));
+  tree overflow;
+  emit_overflow_op (e, IFN_ADD_OVERFLOW, e->type, convert_to (e, e->type, count),
+		    complement, &overflow);
+  return saturate (e, size, overflow);
 }
 
 /* The counter's value: COUNT in the counter's type, converted before
