@@ -28,6 +28,9 @@
 #                        file W for -fplugin-arg-kalloc-wrappers=W
 #   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
 #                        boot them under QEMU, compare their KUnit results
+#   make check-kernel-full   whole kernels: 6.12 and 6.1 x86_64 defconfig with
+#                        every KUnit suite, KASAN and UBSAN, plain and
+#                        hardened, booted through KUnit and a userspace run
 #   make check-kernel-cross  the same for Linux 6.12 on arm64 and 32-bit arm
 #                        with Debian's cross compilers
 #   make score-cocci COCCI=F  suggest's patch against upstream's Coccinelle
