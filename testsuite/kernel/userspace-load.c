@@ -69,12 +69,14 @@ matches (const unsigned char *buf, size_t len, unsigned seed, size_t start)
   return 1;
 }
 
+/* Write (WRITING) or read all LEN bytes of BUF, through short transfers
+   and signals: 0, or -1 on an error or an early end of file.  */
 static int
-write_all (int fd, const unsigned char *buf, size_t len)
+transfer_all (int fd, unsigned char *buf, size_t len, int writing)
 {
   while (len > 0)
     {
-      ssize_t n = write (fd, buf, len);
+      ssize_t n = writing ? write (fd, buf, len) : read (fd, buf, len);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
@@ -86,19 +88,15 @@ write_all (int fd, const unsigned char *buf, size_t len)
 }
 
 static int
+write_all (int fd, unsigned char *buf, size_t len)
+{
+  return transfer_all (fd, buf, len, 1);
+}
+
+static int
 read_all (int fd, unsigned char *buf, size_t len)
 {
-  while (len > 0)
-    {
-      ssize_t n = read (fd, buf, len);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return -1;
-      buf += n;
-      len -= (size_t) n;
-    }
-  return 0;
+  return transfer_all (fd, buf, len, 0);
 }
 
 /* Files on tmpfs: many sizes, rewritten, renamed, read back, removed.  */
