@@ -249,9 +249,25 @@ alloc_may_zero (const struct allocator *row, gcall *call)
     return false;		/* malloc (), aligned_alloc () */
   int pos = row->gfp_arg != NO_ARG ? row->gfp_arg
 	    : gfp_position (gimple_call_fntype (call));
+  /* With -flto the typedef names are gone by now; __kvmalloc_node ()'s
+     flags are its second-to-last argument with or without buckets.  */
+  if (pos == NO_ARG && !strcmp (row->name, "__kvmalloc_node")
+      && gimple_call_num_args (call) >= 3)
+    pos = gimple_call_num_args (call) - 2;
   if (pos == NO_ARG || (unsigned) pos >= gimple_call_num_args (call))
     return true;
   tree gfp = gimple_call_arg (call, pos);
+  /* An inlined wrapper's flags reach the call through copies that
+     constant propagation has not folded yet.  */
+  for (int depth = 0; TREE_CODE (gfp) == SSA_NAME && depth < 8; depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (gfp);
+      if (!is_gimple_assign (def)
+	  || !(gimple_assign_single_p (def)
+	       || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+	break;
+      gfp = gimple_assign_rhs1 (def);
+    }
   if (TREE_CODE (gfp) != INTEGER_CST || !tree_fits_uhwi_p (gfp))
     return true;
   return (tree_to_uhwi (gfp) & (0x100 | 0x8000)) != 0;
