@@ -130,6 +130,18 @@ is_gfp_type (tree type)
   return false;
 }
 
+/* The position of FNTYPE's first gfp_t parameter, or NO_ARG.  */
+static int
+gfp_position (tree fntype)
+{
+  int pos = 0;
+  for (tree parm = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+       parm && pos <= 64; parm = TREE_CHAIN (parm), pos++)
+    if (is_gfp_type (TREE_VALUE (parm)))
+      return pos;
+  return NO_ARG;
+}
+
 /* The 0-based argument an alloc_size position ARG (1-based) names, or
    NO_ARG.  */
 static int
@@ -177,14 +189,7 @@ attribute_row (tree fndecl)
   row->gfp_arg = NO_ARG;
   row->family = NULL;
   row->resize = !DECL_IS_MALLOC (fndecl);
-  int pos = 0;
-  for (tree parm = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
-       parm && pos <= 64; parm = TREE_CHAIN (parm), pos++)
-    if (is_gfp_type (TREE_VALUE (parm)))
-      {
-	row->gfp_arg = pos;
-	break;
-      }
+  row->gfp_arg = gfp_position (TREE_TYPE (fndecl));
   attribute_allocators = XRESIZEVEC (struct allocator *, attribute_allocators,
 				     attribute_allocator_count + 1);
   attribute_allocators[attribute_allocator_count++] = row;
@@ -218,6 +223,54 @@ alloc_find (tree fndecl)
   if (row)
     return row;
   return attribute_row (fndecl);
+}
+
+/* May CALL, through ROW, return zeroed memory?  A counter the code never
+   sets may then be relying on that zero (rewrite.c).  True for the z and
+   c forms, for GFP flags that are not a constant or have a zeroing bit,
+   and for every allocator not in the two tables (a wrapper, an
+   alloc_size function, one named with alloc=), whose flags kalloc does
+   not know.  A row without a GFP column (6.12's __kvmalloc_node (), whose
+   flags move with CONFIG_SLAB_BUCKETS) is read by its gfp_t parameter.
+   The zeroing bit is __GFP_ZERO, 0x100 in Linux 6.x; 0x8000, older
+   kernels' value, counts too, so an unknown kernel errs on the side of
+   leaving the counter alone.  */
+bool
+alloc_may_zero (const struct allocator *row, gcall *call)
+{
+  bool kernel_row = row >= kernel_allocators
+		    && row < kernel_allocators + ARRAY_SIZE (kernel_allocators);
+  bool libc_row = row >= libc_allocators
+		  && row < libc_allocators + ARRAY_SIZE (libc_allocators);
+  if ((!kernel_row && !libc_row)
+      || strstr (row->name, "zalloc") || strstr (row->name, "calloc"))
+    return true;
+  if (libc_row)
+    return false;		/* malloc (), aligned_alloc () */
+  int pos = row->gfp_arg != NO_ARG ? row->gfp_arg
+	    : gfp_position (gimple_call_fntype (call));
+  /* With -flto the typedef names are gone by now; __kvmalloc_node ()'s
+     flags are its second-to-last argument with or without buckets.  */
+  if (pos == NO_ARG && !strcmp (row->name, "__kvmalloc_node")
+      && gimple_call_num_args (call) >= 3)
+    pos = gimple_call_num_args (call) - 2;
+  if (pos == NO_ARG || (unsigned) pos >= gimple_call_num_args (call))
+    return true;
+  tree gfp = gimple_call_arg (call, pos);
+  /* An inlined wrapper's flags reach the call through copies that
+     constant propagation has not folded yet.  */
+  for (int depth = 0; TREE_CODE (gfp) == SSA_NAME && depth < 8; depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (gfp);
+      if (!is_gimple_assign (def)
+	  || !(gimple_assign_single_p (def)
+	       || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+	break;
+      gfp = gimple_assign_rhs1 (def);
+    }
+  if (TREE_CODE (gfp) != INTEGER_CST || !tree_fits_uhwi_p (gfp))
+    return true;
+  return (tree_to_uhwi (gfp) & (0x100 | 0x8000)) != 0;
 }
 
 /* Parse one ROLE of a user allocator's spec into *ARG at position POS.  */

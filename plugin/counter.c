@@ -1,9 +1,10 @@
 /*
  * counter.c - a flexible array's counted_by counter as GIMPLE: the
  * reference to it, the count it gives (never negative), and whether the
- * code after an allocation fills the array from a counter of zero.  The
- * counter store (rewrite.c), the object sizes (object-size.c) and the
- * bounds checks (bounds.c) all reach the counter this way.
+ * code after an allocation sets the counter itself or fills the array
+ * from a counter of zero.  The counter store (rewrite.c), the object
+ * sizes (object-size.c) and the bounds checks (bounds.c) all reach the
+ * counter this way.
  */
 #include "kalloc.h"
 
@@ -178,21 +179,23 @@ counter_reset_function (void)
   order_cache.count = 0;
 }
 
-/* Does the code after CALL, in its function, use FLEX's counter as a
-   fill level that starts at zero: is the first store of the counter or
-   index read of it after the call (in reverse post-order, statement
-   order within a block) a store of 0 or a read used as an index of the
-   array?  Such a structure counts the elements used so far, not the
-   elements allocated (p->items[p->count++] = x after kzalloc ()), and
-   a counter set to the capacity at allocation would send the next
-   element past the end.  Other reads (a test, a loop bound) do not
-   decide; another function's use is not seen; a counter of any object
-   of the same structure type counts.  */
-bool
-counter_filled_from_zero (gcall *call, const struct flex_member *flex)
+/* What the code after CALL, in its function, does first with FLEX's
+   counter (in reverse post-order, statement order within a block): store
+   a value (COUNTER_SET_HERE, the counter means elements allocated, and
+   kalloc may set it at allocation as kmalloc_flex () does), store 0 or
+   read it as an index of the array (COUNTER_FILLED_FROM_ZERO: it counts
+   the elements used so far, p->items[p->count++] = x after kzalloc (),
+   and a counter set to the capacity would send the next element past the
+   end), or neither (COUNTER_NOT_SET_HERE: another function sets or fills
+   it, which kalloc does not see; ASoC's snd_soc_rtd_add_component ()
+   fills rtd->components[] from the zero of the kzalloc () in
+   soc_new_pcm_runtime ()).  Other reads (a test, a loop bound) do not decide; a
+   counter of any object of the same structure type counts.  */
+enum counter_fate
+counter_fate_after (gcall *call, const struct flex_member *flex)
 {
   if (!flex->counter_depth || !flex->fam)
-    return false;
+    return COUNTER_NOT_SET_HERE;
   const struct block_order *order = block_order_get ();
   basic_block call_bb = gimple_bb (call);
   enum counter_use use = USE_NONE;
@@ -206,5 +209,14 @@ counter_filled_from_zero (gcall *call, const struct flex_member *flex)
       for (; !gsi_end_p (gsi) && use == USE_NONE; gsi_next (&gsi))
 	use = stmt_counter_use (gsi_stmt (gsi), flex);
     }
-  return use == USE_INDEX || use == USE_ZERO;
+  switch (use)
+    {
+    case USE_SET:
+      return COUNTER_SET_HERE;
+    case USE_INDEX:
+    case USE_ZERO:
+      return COUNTER_FILLED_FROM_ZERO;
+    default:
+      return COUNTER_NOT_SET_HERE;
+    }
 }

@@ -108,6 +108,7 @@ bool alloc_add_user (const char *spec);
 void alloc_add_wrapper (struct allocator *row);
 void alloc_roles_text (const struct allocator *row, char *buf, size_t size);
 void alloc_print_table (FILE *out);
+bool alloc_may_zero (const struct allocator *row, gcall *call);
 
 /* ---- allocator wrappers (wrappers.c) ---------------------------------- */
 
@@ -221,7 +222,15 @@ void pass_register (const char *plugin, const struct kalloc_pass *desc,
 tree counter_ref (tree object, const struct flex_member *flex);
 tree counter_count (gimple_stmt_iterator *gsi, tree object,
 		    const struct flex_member *flex, tree vuse, location_t loc);
-bool counter_filled_from_zero (gcall *call, const struct flex_member *flex);
+/* What an allocating function does first with the counter (counter.c).  */
+enum counter_fate
+{
+  COUNTER_SET_HERE,		/* stores a value first */
+  COUNTER_FILLED_FROM_ZERO,	/* stores 0 or indexes the array with it */
+  COUNTER_NOT_SET_HERE		/* neither: set or filled elsewhere */
+};
+enum counter_fate counter_fate_after (gcall *call,
+				      const struct flex_member *flex);
 void counter_reset_function (void);
 
 /* ---- object sizes for counted_by (object-size.c) --------------------- */
@@ -283,8 +292,11 @@ struct alloc_site
   bool has_flex;
   struct flex_member flex;
   unsigned rewrites;		/* enum site_rewrite bits */
-  bool counter_from_zero;	/* the code fills the array from a zero
-				   counter: the counter is left alone */
+  enum counter_fate counter_fate;	/* what the allocating function does
+				   first with the counter */
+  bool counter_left;		/* so the counter was left alone: filled
+				   from zero, or never set here in memory
+				   that may be zeroed */
   bool counter_store_branch;	/* the counter store needed a branch (a
 				   bit-field or packed counter) */
   unsigned warned;		/* enum kalloc_warning bits */

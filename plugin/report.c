@@ -232,7 +232,10 @@ report_site (const struct alloc_site *site)
 	     counter && DECL_NAME (counter)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
   put_field (&b, "counter_left",
-	     site->counter_from_zero ? "filled from zero" : NULL);
+	     !site->counter_left ? NULL
+	     : site->counter_fate == COUNTER_FILLED_FROM_ZERO
+	     ? "filled from zero"
+	     : "zeroed, not set by the allocating function");
   put_flags (&b, "rewrites", site->rewrites, rewrite_names);
   /* The warnings by their no-warn= names.  */
   put_flags (&b, "warnings", site->warned, warning_kinds);

@@ -581,6 +581,21 @@ can_store_after (gcall *call)
 	 && POINTER_TYPE_P (TREE_TYPE (gimple_call_lhs (call)));
 }
 
+/* Is NAME one of the Linux 7.0 typed forms that promise to set the
+   counter (include/kalloc.h provides them)?  The program asked for the
+   store, whatever the allocating function does afterwards.  */
+static bool
+typed_flex_macro (const char *name)
+{
+  static const char *const typed[] = {
+    "kmalloc_flex", "kzalloc_flex", "kvmalloc_flex", "kvzalloc_flex"
+  };
+  for (size_t i = 0; name && i < ARRAY_SIZE (typed); i++)
+    if (!strcmp (name, typed[i]))
+      return true;
+  return false;
+}
+
 /* Harden SITE in place.  Returns true when the function's CFG or
    virtual operands changed and SSA needs updating.  */
 bool
@@ -600,12 +615,22 @@ rewrite_site (struct alloc_site *site)
   bool flex_counter = site->kind == SITE_FLEX && site->flex.counter_depth
 		      && site->count_node >= 0 && !site->alloc->resize;
   /* A counter the code fills from zero counts elements used, not
-     allocated: neither set nor checked (counter.c).  */
-  if (flex_counter && (kalloc_opts.counter_store || kalloc_opts.counter_check)
-      && counter_filled_from_zero (site->call, &site->flex))
+     allocated; one the allocating function never sets, in zeroed memory,
+     may be filled from that zero elsewhere (ASoC's rtd->components[]).
+     Neither is set nor checked (counter.c).  In memory that is not
+     zeroed, correct code sets the counter before it reads it, wherever
+     that is, so kalloc's store can only be overwritten.  */
+  if (flex_counter && (kalloc_opts.counter_store || kalloc_opts.counter_check))
     {
-      site->counter_from_zero = true;
-      flex_counter = false;
+      site->counter_fate = counter_fate_after (site->call, &site->flex);
+      if (site->counter_fate == COUNTER_FILLED_FROM_ZERO
+	  || (site->counter_fate == COUNTER_NOT_SET_HERE
+	      && alloc_may_zero (site->alloc, site->call)
+	      && !typed_flex_macro (site->outer_macro)))
+	{
+	  site->counter_left = true;
+	  flex_counter = false;
+	}
     }
   tree limit = NULL_TREE;
   if (flex_counter && kalloc_opts.counter_check)

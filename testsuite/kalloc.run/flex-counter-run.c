@@ -1,6 +1,8 @@
 /* kmalloc (struct_size (p, fam, n)) behaves as kmalloc_flex (): the
    counted_by counter is set at allocation, in its own type and
-   position; the size is exact.  */
+   position; the size is exact.  In zeroed memory (kzalloc () and the
+   like) only a counter the allocating function sets itself is set
+   early: counter-set-elsewhere-run.c has the other kind.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-kalloc-dump" } */
 
@@ -28,6 +30,8 @@ main (void)
   struct u16_middle *b = kzalloc (struct_size (b, data, m), GFP_KERNEL);
   CHECK (b && b->count == 7 && b->a == 0 && b->b == 0);
   CHECK (kstub_last_size == sizeof (*b) + 7 * sizeof (u64));
+  if (b)
+    b->count = m;		/* the code's own store, after kalloc's */
   kfree (b);
 
   /* Open-coded: sizeof (*p) + n * sizeof (p->fam[0]).  */
@@ -42,10 +46,14 @@ main (void)
 
   struct nested *e = devm_kzalloc (&dev, struct_size (e, data, m), GFP_KERNEL);
   CHECK (e && e->count == 7 && e->flags == 0);
+  if (e)
+    e->count = m;
   kfree (e);
 
   struct u8_first *f = kvzalloc (struct_size_t (struct u8_first, data, n), GFP_KERNEL);
   CHECK (f && f->count == 5);
+  if (f)
+    f->count = n;
   kvfree (f);
 
   struct u16_middle *g = kmalloc_node (struct_size (g, data, n), GFP_KERNEL, 0);
