@@ -189,8 +189,8 @@ counter_reset_function (void)
    end), or neither (COUNTER_NOT_SET_HERE: another function sets or fills
    it, which kalloc does not see; ASoC's snd_soc_rtd_add_component ()
    fills rtd->components[] from the zero of the kzalloc () in
-   soc_new_pcm_runtime ()).  Other reads (a test, a loop bound) do not decide; a
-   counter of any object of the same structure type counts.  */
+   soc_new_pcm_runtime ()).  Other reads (a test, a loop bound) do not
+   decide; a counter of any object of the same structure type counts.  */
 enum counter_fate
 counter_fate_after (gcall *call, const struct flex_member *flex)
 {

@@ -88,9 +88,9 @@ dump_site (const struct alloc_site *site)
 	   site->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
 	   site->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
 	   site->counter_store_branch ? " counter-store-branch" : "",
-	   !site->counter_left ? ""
-	   : site->counter_fate == COUNTER_FILLED_FROM_ZERO
-	   ? " counter-from-zero" : " counter-zeroed-not-set",
+	   site->counter_left == COUNTER_FILLED_FROM_ZERO ? " counter-from-zero"
+	   : site->counter_left == COUNTER_NOT_SET_HERE
+	   ? " counter-zeroed-not-set" : "",
 	   site->warned ? " warned" : "");
 }
 

@@ -292,11 +292,8 @@ struct alloc_site
   bool has_flex;
   struct flex_member flex;
   unsigned rewrites;		/* enum site_rewrite bits */
-  enum counter_fate counter_fate;	/* what the allocating function does
-				   first with the counter */
-  bool counter_left;		/* so the counter was left alone: filled
-				   from zero, or never set here in memory
-				   that may be zeroed */
+  enum counter_fate counter_left;	/* why the counter was left alone:
+				   COUNTER_SET_HERE (0) when it was not */
   bool counter_store_branch;	/* the counter store needed a branch (a
 				   bit-field or packed counter) */
   unsigned warned;		/* enum kalloc_warning bits */

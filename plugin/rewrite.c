@@ -622,13 +622,13 @@ rewrite_site (struct alloc_site *site)
      that is, so kalloc's store can only be overwritten.  */
   if (flex_counter && (kalloc_opts.counter_store || kalloc_opts.counter_check))
     {
-      site->counter_fate = counter_fate_after (site->call, &site->flex);
-      if (site->counter_fate == COUNTER_FILLED_FROM_ZERO
-	  || (site->counter_fate == COUNTER_NOT_SET_HERE
+      enum counter_fate fate = counter_fate_after (site->call, &site->flex);
+      if (fate == COUNTER_FILLED_FROM_ZERO
+	  || (fate == COUNTER_NOT_SET_HERE
 	      && alloc_may_zero (site->alloc, site->call)
 	      && !typed_flex_macro (site->outer_macro)))
 	{
-	  site->counter_left = true;
+	  site->counter_left = fate;
 	  flex_counter = false;
 	}
     }
