@@ -136,18 +136,16 @@ stmt_counter_use (gimple *stmt, const struct flex_member *flex)
   return USE_NONE;
 }
 
-/* The current function's blocks in reverse post-order, and each block's
-   position in it, computed once per function and CFG: a function with
-   100,000 allocations asked for it once per site.  A block added since
-   (a bit-field counter's store splits the call's block) changes
-   last_basic_block and makes it anew.  */
+/* The current function's blocks in reverse post-order, computed once
+   per function and CFG.  A block added since (a bit-field counter's
+   store splits the call's block) changes last_basic_block and makes it
+   anew.  */
 struct block_order
 {
   function *fun;
   int last_block;
   int count;
   int *rpo;
-  int *position;
 };
 
 static struct block_order order_cache;
@@ -162,21 +160,94 @@ block_order_get (void)
   o->fun = cfun;
   o->last_block = last_basic_block_for_fn (cfun);
   o->rpo = XRESIZEVEC (int, o->rpo, n_basic_blocks_for_fn (cfun));
-  o->position = XRESIZEVEC (int, o->position, o->last_block);
   o->count = pre_and_rev_post_order_compute_fn (cfun, NULL, o->rpo, false);
-  for (int i = 0; i < o->last_block; i++)
-    o->position[i] = o->count;	/* unreachable: nothing after it */
-  for (int i = 0; i < o->count; i++)
-    o->position[o->rpo[i]] = i;
   return o;
 }
 
-/* A new function: the cached block order is another's.  */
+/* The first use of one counter after every call of the function, found
+   by one walk backwards over the blocks in reverse post-order and kept
+   per counter: a scan from each of 100,000 sites to the end of the
+   function was quadratic.  Made at the first question about a counter,
+   before any site of its structure is rewritten (rewrite_site () asks
+   before it emits), so kalloc's own stores never count as the code's.  */
+struct call_use
+{
+  const gimple *call;
+  enum counter_use use;
+};
+
+struct counter_uses
+{
+  tree field, fam;
+  int count;
+  struct call_use *calls;	/* sorted by address, for bsearch () */
+};
+
+static struct counter_uses *uses_cache;
+static int uses_cache_count;
+
+static int
+compare_call_use (const void *a, const void *b)
+{
+  uintptr_t x = (uintptr_t) ((const struct call_use *) a)->call;
+  uintptr_t y = (uintptr_t) ((const struct call_use *) b)->call;
+  return x < y ? -1 : x > y;
+}
+
+static const struct counter_uses *
+counter_uses_get (const struct flex_member *flex)
+{
+  tree field = flex->counter[flex->counter_depth - 1];
+  for (int i = 0; i < uses_cache_count; i++)
+    if (uses_cache[i].field == field && uses_cache[i].fam == flex->fam)
+      return &uses_cache[i];
+
+  uses_cache = XRESIZEVEC (struct counter_uses, uses_cache,
+			   uses_cache_count + 1);
+  struct counter_uses *u = &uses_cache[uses_cache_count++];
+  u->field = field;
+  u->fam = flex->fam;
+  u->count = 0;
+  u->calls = NULL;
+  int room = 0;
+  const struct block_order *order = block_order_get ();
+  enum counter_use next = USE_NONE;	/* the first use after this point */
+  for (int i = order->count - 1; i >= 0; i--)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (cfun, order->rpo[i]);
+      for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+	   gsi_prev (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_call (stmt))
+	    {
+	      if (u->count == room)
+		{
+		  room = room ? 2 * room : 64;
+		  u->calls = XRESIZEVEC (struct call_use, u->calls, room);
+		}
+	      u->calls[u->count].call = stmt;
+	      u->calls[u->count++].use = next;
+	    }
+	  enum counter_use use = stmt_counter_use (stmt, flex);
+	  if (use != USE_NONE)
+	    next = use;
+	}
+    }
+  qsort (u->calls, u->count, sizeof *u->calls, compare_call_use);
+  return u;
+}
+
+/* A new function: the cached block order and counter uses are
+   another's.  */
 void
 counter_reset_function (void)
 {
   order_cache.fun = NULL;
   order_cache.count = 0;
+  for (int i = 0; i < uses_cache_count; i++)
+    XDELETEVEC (uses_cache[i].calls);
+  uses_cache_count = 0;
 }
 
 /* What the code after CALL, in its function, does first with FLEX's
@@ -196,19 +267,13 @@ counter_fate_after (gcall *call, const struct flex_member *flex)
 {
   if (!flex->counter_depth || !flex->fam)
     return COUNTER_NOT_SET_HERE;
-  const struct block_order *order = block_order_get ();
-  basic_block call_bb = gimple_bb (call);
-  enum counter_use use = USE_NONE;
-  gimple_stmt_iterator gsi = gsi_for_stmt (call);
-  gsi_next (&gsi);
-  for (int i = order->position[call_bb->index];
-       i < order->count && use == USE_NONE; i++)
-    {
-      if (i != order->position[call_bb->index])
-	gsi = gsi_start_bb (BASIC_BLOCK_FOR_FN (cfun, order->rpo[i]));
-      for (; !gsi_end_p (gsi) && use == USE_NONE; gsi_next (&gsi))
-	use = stmt_counter_use (gsi_stmt (gsi), flex);
-    }
+  const struct counter_uses *u = counter_uses_get (flex);
+  struct call_use key = { call, USE_NONE };
+  const struct call_use *found
+    = (const struct call_use *) bsearch (&key, u->calls, u->count,
+					 sizeof *u->calls, compare_call_use);
+  /* A call in an unreachable block, or one made since: nothing after.  */
+  enum counter_use use = found ? found->use : USE_NONE;
   switch (use)
     {
     case USE_SET:
