@@ -136,34 +136,6 @@ stmt_counter_use (gimple *stmt, const struct flex_member *flex)
   return USE_NONE;
 }
 
-/* The current function's blocks in reverse post-order, computed once
-   per function and CFG.  A block added since (a bit-field counter's
-   store splits the call's block) changes last_basic_block and makes it
-   anew.  */
-struct block_order
-{
-  function *fun;
-  int last_block;
-  int count;
-  int *rpo;
-};
-
-static struct block_order order_cache;
-
-static const struct block_order *
-block_order_get (void)
-{
-  struct block_order *o = &order_cache;
-  if (o->fun == cfun && o->last_block == last_basic_block_for_fn (cfun)
-      && o->count)
-    return o;
-  o->fun = cfun;
-  o->last_block = last_basic_block_for_fn (cfun);
-  o->rpo = XRESIZEVEC (int, o->rpo, n_basic_blocks_for_fn (cfun));
-  o->count = pre_and_rev_post_order_compute_fn (cfun, NULL, o->rpo, false);
-  return o;
-}
-
 /* The first use of one counter after every call of the function, found
    by one walk backwards over the blocks in reverse post-order and kept
    per counter: a scan from each of 100,000 sites to the end of the
@@ -210,11 +182,12 @@ counter_uses_get (const struct flex_member *flex)
   u->count = 0;
   u->calls = NULL;
   int room = 0;
-  const struct block_order *order = block_order_get ();
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (cfun));
+  int blocks = pre_and_rev_post_order_compute_fn (cfun, NULL, rpo, false);
   enum counter_use next = USE_NONE;	/* the first use after this point */
-  for (int i = order->count - 1; i >= 0; i--)
+  for (int i = blocks - 1; i >= 0; i--)
     {
-      basic_block bb = BASIC_BLOCK_FOR_FN (cfun, order->rpo[i]);
+      basic_block bb = BASIC_BLOCK_FOR_FN (cfun, rpo[i]);
       for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
 	   gsi_prev (&gsi))
 	{
@@ -234,17 +207,15 @@ counter_uses_get (const struct flex_member *flex)
 	    next = use;
 	}
     }
+  XDELETEVEC (rpo);
   qsort (u->calls, u->count, sizeof *u->calls, compare_call_use);
   return u;
 }
 
-/* A new function: the cached block order and counter uses are
-   another's.  */
+/* A new function: the cached counter uses are another's.  */
 void
 counter_reset_function (void)
 {
-  order_cache.fun = NULL;
-  order_cache.count = 0;
   for (int i = 0; i < uses_cache_count; i++)
     XDELETEVEC (uses_cache[i].calls);
   uses_cache_count = 0;
