@@ -83,15 +83,16 @@ dump_site (const struct alloc_site *site)
       fprintf (dump_file, " count=");
       print_generic_expr (dump_file, site->count);
     }
-  fprintf (dump_file, "%s%s%s%s%s%s\n",
+  fprintf (dump_file, "%s%s%s%s",
 	   site->rewrites & RW_SATURATE ? " saturate" : "",
 	   site->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
 	   site->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
-	   site->counter_store_branch ? " counter-store-branch" : "",
-	   site->counter_left == COUNTER_FILLED_FROM_ZERO ? " counter-from-zero"
-	   : site->counter_left == COUNTER_NOT_SET_HERE
-	   ? " counter-zeroed-not-set" : "",
-	   site->warned ? " warned" : "");
+	   site->counter_store_branch ? " counter-store-branch" : "");
+  /* The report's words for why the counter is left alone.  */
+  if (site->counter_left != COUNTER_SET_HERE)
+    fprintf (dump_file, " counter-left=\"%s\"",
+	     counter_fate_name (site->counter_left));
+  fprintf (dump_file, "%s\n", site->warned ? " warned" : "");
 }
 
 static bool
@@ -172,13 +173,16 @@ kalloc_execute (function *fun)
 
   diagnose_reset_function ();
   suggest_reset_function ();
-  counter_reset_function ();
+  counter_fate_reset_function ();
   for (int i = 0; i < count; i++)
     {
       struct alloc_site *site = &sites[nsites];
       if (!site_analyze (calls[i], site))
 	continue;
       diagnose_site (site);
+      /* Before any site is rewritten: kalloc's own stores are not the
+	 program's.  */
+      counter_plan_site (site);
       if (kalloc_opts.suggest)
 	suggest_site (site);
       nsites++;

@@ -222,16 +222,26 @@ void pass_register (const char *plugin, const struct kalloc_pass *desc,
 tree counter_ref (tree object, const struct flex_member *flex);
 tree counter_count (gimple_stmt_iterator *gsi, tree object,
 		    const struct flex_member *flex, tree vuse, location_t loc);
-/* What an allocating function does first with the counter (counter.c).  */
+
+/* ---- may kalloc set the counter? (counter-fate.c) --------------------- */
+
+/* Why kalloc leaves a site's counter alone (neither stored nor range
+   checked), or COUNTER_SET_HERE when it may set it.  */
 enum counter_fate
 {
-  COUNTER_SET_HERE,		/* stores a value first */
-  COUNTER_FILLED_FROM_ZERO,	/* stores 0 or indexes the array with it */
-  COUNTER_NOT_SET_HERE		/* neither: set or filled elsewhere */
+  COUNTER_SET_HERE,		/* nothing can see kalloc's store */
+  COUNTER_FILLED_FROM_ZERO,	/* the program's first store is 0 */
+  COUNTER_READ_BEFORE_SET,	/* the program reads the zeroed (or
+				   written) counter before storing it */
+  COUNTER_ESCAPES_UNSET,	/* code kalloc does not see can reach the
+				   zeroed counter before the store */
+  COUNTER_UNDECIDED		/* the analysis could not tell */
 };
-enum counter_fate counter_fate_after (gcall *call,
-				      const struct flex_member *flex);
-void counter_reset_function (void);
+struct alloc_site;
+enum counter_fate counter_fate_of (const struct alloc_site *site,
+				   bool zeroed);
+const char *counter_fate_name (enum counter_fate fate);
+void counter_fate_reset_function (void);
 
 /* ---- object sizes for counted_by (object-size.c) --------------------- */
 
@@ -292,8 +302,9 @@ struct alloc_site
   bool has_flex;
   struct flex_member flex;
   unsigned rewrites;		/* enum site_rewrite bits */
-  enum counter_fate counter_left;	/* why the counter was left alone:
-				   COUNTER_SET_HERE (0) when it was not */
+  enum counter_fate counter_left;	/* why the counter is left alone:
+				   COUNTER_SET_HERE (0) when it is not
+				   (counter_plan_site ()) */
   bool counter_store_branch;	/* the counter store needed a branch (a
 				   bit-field or packed counter) */
   unsigned warned;		/* enum kalloc_warning bits */
@@ -373,6 +384,7 @@ bool sizeof_type_mismatch (const struct alloc_site *site,
 void diagnose_site (struct alloc_site *site);
 void diagnose_reset_function (void);
 extern const struct ggc_root_tab rewrite_roots[];
+void counter_plan_site (struct alloc_site *site);
 bool rewrite_site (struct alloc_site *site);
 void report_site (const struct alloc_site *site);
 void suggest_site (const struct alloc_site *site);

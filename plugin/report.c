@@ -231,10 +231,7 @@ report_site (const struct alloc_site *site)
   put_field (&b, "counter",
 	     counter && DECL_NAME (counter)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
-  put_field (&b, "counter_left",
-	     site->counter_left == COUNTER_FILLED_FROM_ZERO ? "filled from zero"
-	     : site->counter_left == COUNTER_NOT_SET_HERE
-	     ? "zeroed, not set by the allocating function" : NULL);
+  put_field (&b, "counter_left", counter_fate_name (site->counter_left));
   put_flags (&b, "rewrites", site->rewrites, rewrite_names);
   /* The warnings by their no-warn= names.  */
   put_flags (&b, "warnings", site->warned, warning_kinds);

@@ -596,6 +596,32 @@ typed_flex_macro (const char *name)
   return false;
 }
 
+/* Does SITE allocate a structure whose counted_by counter kalloc would
+   check and store?  A resized block (realloc ()) keeps its contents: its
+   counter is the code's to keep.  */
+static bool
+has_settable_counter (const struct alloc_site *site)
+{
+  return site->kind == SITE_FLEX && site->flex.counter_depth
+	 && site->count_node >= 0 && !site->alloc->resize;
+}
+
+/* Decide, before any site of the function is rewritten, whether SITE's
+   counter may be stored and checked (counter-fate.c), and record why
+   not in SITE->counter_left.  The typed forms (kmalloc_flex ()) promise
+   the store: the program asked for it.  */
+void
+counter_plan_site (struct alloc_site *site)
+{
+  site->counter_left = COUNTER_SET_HERE;
+  if (kalloc_opts.mode != KALLOC_MODE_HARDEN || !has_settable_counter (site)
+      || !(kalloc_opts.counter_store || kalloc_opts.counter_check)
+      || typed_flex_macro (site->outer_macro))
+    return;
+  site->counter_left
+    = counter_fate_of (site, alloc_may_zero (site->alloc, site->call));
+}
+
 /* Harden SITE in place.  Returns true when the function's CFG or
    virtual operands changed and SSA needs updating.  */
 bool
@@ -610,28 +636,8 @@ rewrite_site (struct alloc_site *site)
   bool saturate_size = !array_call
 		       && (size_needs_saturation (expr)
 			   || (site->kind == SITE_FLEX && size_wraps (expr)));
-  /* A resized block (realloc ()) keeps its contents: its counter is
-     the code's to keep.  */
-  bool flex_counter = site->kind == SITE_FLEX && site->flex.counter_depth
-		      && site->count_node >= 0 && !site->alloc->resize;
-  /* A counter the code fills from zero counts elements used, not
-     allocated; one the allocating function never sets, in zeroed memory,
-     may be filled from that zero elsewhere (ASoC's rtd->components[]).
-     Neither is set nor checked (counter.c).  In memory that is not
-     zeroed, correct code sets the counter before it reads it, wherever
-     that is, so kalloc's store can only be overwritten.  */
-  if (flex_counter && (kalloc_opts.counter_store || kalloc_opts.counter_check))
-    {
-      enum counter_fate fate = counter_fate_after (site->call, &site->flex);
-      if (fate == COUNTER_FILLED_FROM_ZERO
-	  || (fate == COUNTER_NOT_SET_HERE
-	      && alloc_may_zero (site->alloc, site->call)
-	      && !typed_flex_macro (site->outer_macro)))
-	{
-	  site->counter_left = fate;
-	  flex_counter = false;
-	}
-    }
+  bool flex_counter = has_settable_counter (site)
+		      && site->counter_left == COUNTER_SET_HERE;
   tree limit = NULL_TREE;
   if (flex_counter && kalloc_opts.counter_check)
     limit = counter_limit (flex_counter_type (&site->flex), expr->type);

@@ -2,9 +2,10 @@
    structure filled as p->items[p->count++] = x after kzalloc (), or
    after the code stores 0 itself.  Setting such a counter to the
    capacity at allocation, as kmalloc_flex () does, sends the first
-   element past the end; kalloc leaves these counters alone (and says so
-   in the report) while still setting the counter of a structure whose
-   code only tests it.  */
+   element past the end; kalloc leaves these counters alone and says why
+   in the report: the zeroed counter is read before it is set (log), or
+   the first store is 0 (ring).  A counter only tested in memory kmalloc ()
+   does not zero is still set (table).  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-kalloc-dump" } */
 
@@ -73,7 +74,7 @@ main (void)
   return kstub_failures != 0;
 }
 
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct log \[^\n\]*counter-from-zero" } } */
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct ring \[^\n\]*counter-from-zero" } } */
+/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct log \[^\n\]*counter-left=\"read before set\"" } } */
+/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct ring \[^\n\]*counter-left=\"filled from zero\"" } } */
 /* { dg-final { scan-kalloc-dump-not "kind=flex pointee=struct log \[^\n\]*counter-store" } } */
 /* { dg-final { scan-kalloc-dump "kind=flex pointee=struct table \[^\n\]*counter-store" } } */

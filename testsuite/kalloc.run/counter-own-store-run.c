@@ -46,5 +46,5 @@ main (void)
   return kstub_failures != 0;
 }
 
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct pool \[^\n\]*counter-zeroed-not-set" } } */
+/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct pool \[^\n\]*counter-left=\"escapes before set\"" } } */
 /* { dg-final { scan-kalloc-dump "kind=flex pointee=struct pool \[^\n\]*counter-store" } } */

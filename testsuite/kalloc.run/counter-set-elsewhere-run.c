@@ -96,8 +96,8 @@ main (void)
   return kstub_failures != 0;
 }
 
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct runtime \[^\n\]*counter-zeroed-not-set" } } */
+/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct runtime \[^\n\]*counter-left=\"escapes before set\"" } } */
 /* { dg-final { scan-kalloc-dump-not "pointee=struct runtime \[^\n\]*counter-(store|check)" } } */
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct zeroed_flags \[^\n\]*counter-zeroed-not-set" } } */
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct any_flags \[^\n\]*counter-zeroed-not-set" } } */
+/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct zeroed_flags \[^\n\]*counter-left=\"escapes before set\"" } } */
+/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct any_flags \[^\n\]*counter-left=\"escapes before set\"" } } */
 /* { dg-final { scan-kalloc-dump "kind=flex pointee=struct not_zeroed \[^\n\]*counter-store" } } */

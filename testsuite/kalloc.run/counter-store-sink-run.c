@@ -3,10 +3,10 @@
    translation unit), chosen by a conditional move.  A bit-field or
    packed counter, whose address cannot be taken, is stored under a
    branch.  Either way: counters set on success, nothing but the sink
-   written on failure, in a loop and in several functions.  The kzalloc ()
-   helpers set their counters themselves too, as legacy code does: kalloc
-   sets a counter in zeroed memory only when its allocating function
-   does.  */
+   written on failure, in a loop and in several functions.  The helpers
+   set their counters themselves too, as legacy code does, after a look
+   at the counter kalloc stored in memory that kmalloc () does not zero
+   (without kalloc that read sees whatever the block held).  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-kalloc-dump" } */
 
@@ -30,11 +30,12 @@ new_plain (size_t n)
 static struct deep *
 new_deep (size_t n)
 {
-  struct deep *p = kzalloc (struct_size (p, data, n), GFP_KERNEL);
+  struct deep *p = kmalloc (struct_size (p, data, n), GFP_KERNEL);
   if (p)
     {
       seen_count = p->count;	/* kalloc's, before the code's own */
       p->count = n;
+      p->flags = 0;
     }
   return p;
 }
@@ -42,11 +43,12 @@ new_deep (size_t n)
 static struct bits *
 new_bits (size_t n)
 {
-  struct bits *p = kzalloc (struct_size (p, data, n), GFP_KERNEL);
+  struct bits *p = kmalloc (struct_size (p, data, n), GFP_KERNEL);
   if (p)
     {
       seen_count = p->count;	/* kalloc's, before the code's own */
       p->count = n;
+      p->flags = 0;
     }
   return p;
 }
@@ -54,11 +56,12 @@ new_bits (size_t n)
 static struct tight *
 new_tight (size_t n)
 {
-  struct tight *p = kzalloc (struct_size (p, data, n), GFP_KERNEL);
+  struct tight *p = kmalloc (struct_size (p, data, n), GFP_KERNEL);
   if (p)
     {
       seen_count = p->count;	/* kalloc's, before the code's own */
       p->count = n;
+      p->tag = 0;
     }
   return p;
 }

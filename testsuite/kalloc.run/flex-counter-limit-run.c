@@ -25,12 +25,13 @@ main (void)
   CHECK (a == NULL);
   kfree (a);
 
-  /* Zeroed memory: the code's own store makes the counter kalloc's to
-     set and check (one it never sets may be filled from that zero).  */
+  /* Zeroed memory: the code's own store, before any read, makes the
+     counter kalloc's to set and check (one it never sets may be filled
+     from that zero).  */
   b = kzalloc (struct_size (b, data, OPAQUE ((size_t) 127)), GFP_KERNEL);
-  CHECK (b && b->count == 127);
   if (b)
     b->count = 127;
+  CHECK (b && b->count == 127);
   kfree (b);
 
   b = kzalloc (struct_size (b, data, OPAQUE ((size_t) 128)), GFP_KERNEL);

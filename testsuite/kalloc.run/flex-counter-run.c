@@ -1,8 +1,11 @@
 /* kmalloc (struct_size (p, fam, n)) behaves as kmalloc_flex (): the
    counted_by counter is set at allocation, in its own type and
    position; the size is exact.  In zeroed memory (kzalloc () and the
-   like) only a counter the allocating function sets itself is set
-   early: counter-set-elsewhere-run.c has the other kind.  */
+   like) the counter is set early only where nothing can read it before
+   the function's own store, so no correct program sees the difference
+   there: the dump shows the store, the run that nothing else changed
+   (counter-set-elsewhere-run.c and counter-read-before-set-run.c have
+   the counters left alone).  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-kalloc-dump" } */
 
@@ -28,10 +31,10 @@ main (void)
   kfree (a);
 
   struct u16_middle *b = kzalloc (struct_size (b, data, m), GFP_KERNEL);
-  CHECK (b && b->count == 7 && b->a == 0 && b->b == 0);
-  CHECK (kstub_last_size == sizeof (*b) + 7 * sizeof (u64));
   if (b)
     b->count = m;		/* the code's own store, after kalloc's */
+  CHECK (b && b->count == 7 && b->a == 0 && b->b == 0);
+  CHECK (kstub_last_size == sizeof (*b) + 7 * sizeof (u64));
   kfree (b);
 
   /* Open-coded: sizeof (*p) + n * sizeof (p->fam[0]).  */
@@ -45,15 +48,15 @@ main (void)
   kvfree (d);
 
   struct nested *e = devm_kzalloc (&dev, struct_size (e, data, m), GFP_KERNEL);
-  CHECK (e && e->count == 7 && e->flags == 0);
   if (e)
     e->count = m;
+  CHECK (e && e->count == 7 && e->flags == 0);
   kfree (e);
 
   struct u8_first *f = kvzalloc (struct_size_t (struct u8_first, data, n), GFP_KERNEL);
-  CHECK (f && f->count == 5);
   if (f)
     f->count = n;
+  CHECK (f && f->count == 5);
   kvfree (f);
 
   struct u16_middle *g = kmalloc_node (struct_size (g, data, n), GFP_KERNEL, 0);
@@ -64,4 +67,7 @@ main (void)
 }
 
 /* { dg-final { fails-without-plugin } } */
-/* { dg-final { scan-kalloc-dump "kind=flex pointee=struct u8_first .*counter-store" } } */
+/* { dg-final { scan-kalloc-dump "line 28 kmalloc kind=flex pointee=struct u8_first\[^\n\]* counter-store" } } */
+/* { dg-final { scan-kalloc-dump "line 33 kzalloc kind=flex pointee=struct u16_middle\[^\n\]* counter-store" } } */
+/* { dg-final { scan-kalloc-dump "line 50 devm_kzalloc kind=flex pointee=struct nested\[^\n\]* counter-store" } } */
+/* { dg-final { scan-kalloc-dump "line 56 \[a-z_\]+ kind=flex pointee=struct u8_first\[^\n\]* counter-store" } } */

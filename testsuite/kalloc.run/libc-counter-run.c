@@ -61,10 +61,11 @@ main (void)
   if (v)
     CHECK (v->count == 37);
 
+  /* kalloc cannot tell whether a wrapper zeroes (this one does not):
+     its counter is set only where nothing reads it before the program's
+     own store, so no run can see it; the dump shows the store.  */
   struct vec *w = x_malloc (sizeof (*w) + n * sizeof (w->items[0]));
   CHECK (w != NULL);
-  if (w)
-    CHECK (w->count == 37);
 
   /* The program counts what it uses; a resize keeps its count.  */
   if (v)
