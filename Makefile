@@ -73,7 +73,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-instrument check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -121,6 +121,13 @@ $(PLUGIN_CORE): $(BUILD)/kalloc-core.so FORCE
 check: $(PLUGIN) $(OTHER_GCC)/kalloc.so
 	@KALLOC_OTHER_GCC_PLUGIN="$(abspath $(OTHER_GCC)/kalloc.so)" \
 	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
+
+# Every run test compiled under each sanitizer and instrumentation option
+# (TSan, ASan, KASAN, UBSan, bounds, KCOV's trace-pc/trace-cmp, gcov, -pg,
+# -finstrument-functions) at -O0/-O2 in both kernel shapes: no ICE.
+check-instrument: $(PLUGIN)
+	@RUNTESTFLAGS="instrument.exp KALLOC_INSTRUMENT=1" \
+	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/instrument-$(CC_NAME)
 
 # The testsuite with GCC 11, 12, 13 and 14 (trixie chroot), 15 and 16 (sid chroot).
 check-gcc:

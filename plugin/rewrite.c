@@ -407,10 +407,7 @@ counter_addressable (const struct flex_member *flex)
 }
 
 /* Where the counter store goes when the allocation failed: a static of
-   the translation unit, never read (16 bytes, aligned for any counter).
-   Under -fsanitize=thread (KCSAN too), where two threads whose
-   allocations failed would be reported as racing on it, a local of
-   the function instead, which costs a stack frame.  */
+   the translation unit, never read (16 bytes, aligned for any counter).  */
 static tree unit_sink;
 const struct ggc_root_tab rewrite_roots[] = {
   { &unit_sink, 1, sizeof (unit_sink), &gt_ggc_mx_tree_node,
@@ -419,14 +416,8 @@ const struct ggc_root_tab rewrite_roots[] = {
 };
 
 static tree
-counter_sink (tree type)
+counter_sink (void)
 {
-  if (flag_sanitize & SANITIZE_THREAD)
-    {
-      tree local = create_tmp_var (type, "kalloc_counter_sink");
-      TREE_ADDRESSABLE (local) = 1;
-      return local;
-    }
   if (!unit_sink)
     {
       tree array = build_array_type_nelts (unsigned_char_type_node, 16);
@@ -496,7 +487,7 @@ emit_counter_store_select (gimple *last, tree result, tree record,
   insert_after (&gsi, gimple_build_assign (nonnull, NE_EXPR, result,
 					   build_int_cst (result_type, 0)),
 		loc);
-  tree sink_decl = counter_sink (counter_type);
+  tree sink_decl = counter_sink ();
   tree sink = build_fold_addr_expr (sink_decl);
   tree sink_base = build_fold_addr_expr_with_type
     (build2 (MEM_REF, record, sink, build_int_cst (record_ptr, -offset)),
@@ -544,7 +535,10 @@ emit_counter_store (struct alloc_site *site, tree count)
   mark_virtual_operands_for_renaming (cfun);
 
   HOST_WIDE_INT offset;
-  if (counter_addressable (&site->flex)
+  /* Under -fsanitize=thread (KCSAN too) two threads whose allocations
+     failed would race on the shared sink: store under a branch there.  */
+  if (!(flag_sanitize & SANITIZE_THREAD)
+      && counter_addressable (&site->flex)
       && counter_offset (&site->flex, &offset))
     {
       emit_counter_store_select (last, result, record, &site->flex, offset,
@@ -557,7 +551,7 @@ emit_counter_store (struct alloc_site *site, tree count)
 						 0)), &site->flex);
   tree counter_type = flex_counter_type (&site->flex);
 
-  /* A bit-field or packed counter: store it under a condition.  */
+  /* A bit-field or packed counter, or TSan: store under a condition.  */
   site->counter_store_branch = true;
   gcond *cond = gimple_build_cond (NE_EXPR, result,
 				   build_int_cst (TREE_TYPE (result), 0),

@@ -1,10 +1,11 @@
-/* Under -fsanitize=thread (the kernel's KCSAN too) a failed allocation's
-   counter store goes to a local of the function, not to the translation
-   unit's static sink: two threads whose allocations fail at once would
-   otherwise be reported as racing on it.  Here two threads allocate
-   counted structures, every other count too large for the counter (the
-   allocation fails and the store goes to the sink); ThreadSanitizer
-   exits non-zero on any race it sees.  */
+/* Under -fsanitize=thread (the kernel's KCSAN too) the counter is stored
+   under a branch, never to the translation unit's static sink: two
+   threads whose allocations fail at once would be reported as racing on
+   it.  Here two threads allocate counted structures, every other count
+   too large for the counter (the allocation fails); ThreadSanitizer
+   exits non-zero on any race it sees.  The allocations are freed in the
+   worker, returned from a function, and stored in a global: each once
+   crashed cc1 at -O1 and above.  */
 /* { dg-do run } */
 /* { dg-options "-fsanitize=thread -pthread" } */
 /* { dg-require-sanitize-thread "" } */
@@ -34,6 +35,23 @@ __tsan_default_options (void)
 static volatile size_t sizes[2] = { 7, 300 };
 static int wrong[2];
 
+struct vec *vec_new (size_t n);
+__attribute__ ((__noinline__)) struct vec *
+vec_new (size_t n)
+{
+  struct vec *v = malloc (sizeof (*v) + n * sizeof (v->items[0]));
+  return v;
+}
+
+static struct vec *last;
+
+void vec_publish (size_t n);
+__attribute__ ((__noinline__)) void
+vec_publish (size_t n)
+{
+  last = malloc (sizeof (*last) + n * sizeof (last->items[0]));
+}
+
 static void *
 worker (void *arg)
 {
@@ -42,6 +60,10 @@ worker (void *arg)
     {
       size_t n = sizes[i & 1];
       struct vec *v = malloc (sizeof (*v) + n * sizeof (v->items[0]));
+      if (i & 1 ? v != NULL : !v || v->count != n)
+	(*failures)++;
+      free (v);
+      v = vec_new (n);
       if (i & 1 ? v != NULL : !v || v->count != n)
 	(*failures)++;
       free (v);
@@ -58,6 +80,9 @@ main (void)
   for (int i = 0; i < 2; i++)
     CHECK (pthread_join (t[i], NULL) == 0);
   CHECK (wrong[0] == 0 && wrong[1] == 0);
+  vec_publish (sizes[0]);
+  CHECK (last && last->count == 7);
+  free (last);
   return kstub_failures != 0;
 }
 
