@@ -73,7 +73,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-instrument check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-instrument check-valgrind check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -128,6 +128,11 @@ check: $(PLUGIN) $(OTHER_GCC)/kalloc.so
 check-instrument: $(PLUGIN)
 	@RUNTESTFLAGS="instrument.exp KALLOC_INSTRUMENT=1" \
 	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/instrument-$(CC_NAME)
+
+# Every test input with report=, dump and suggest, cc1 under valgrind
+# memcheck (slow: most of an hour on 2 cores).
+check-valgrind: $(PLUGIN)
+	@testsuite/valgrind/check-valgrind "$(CC)" "$(abspath $(PLUGIN))" build/valgrind-$(CC_NAME)
 
 # The testsuite with GCC 11, 12, 13 and 14 (trixie chroot), 15 and 16 (sid chroot).
 check-gcc:

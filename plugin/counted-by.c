@@ -191,6 +191,7 @@ find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
   for (tree f = TYPE_FIELDS (inner); f; f = DECL_CHAIN (f))
     {
       struct flex_member candidate;
+      memset (&candidate, 0, sizeof candidate);
       if (TREE_CODE (f) != FIELD_DECL)
 	continue;
       bool match = false;
@@ -280,7 +281,11 @@ flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
   memset (out, 0, sizeof *out);
   if (!record || TREE_CODE (record) != RECORD_TYPE || !COMPLETE_TYPE_P (record)
       || !find_fam (record, elem_size, 0, out))
-    return false;
+    {
+      /* A search that failed half way leaves nothing behind.  */
+      memset (out, 0, sizeof *out);
+      return false;
+    }
 
   tree name = counter_name (out->fam);
   if (name && find_member (record, name, out, 0)
