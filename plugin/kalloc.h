@@ -134,7 +134,8 @@ struct size_node
   tree value;			/* what holds the node's value, or NULL */
   /* A leaf or constant that may stand for a negative number: the value
      as a signed integer (what a sign-extending conversion converts, or
-     the constant GCC wrote wrapped: x - 4 is x + 0xff..fc), or NULL.  */
+     the constant GCC wrote wrapped: x - 4 is x + 0xff..fc), or a value
+     of the size type to read as signed (c ? -8 : 8), or NULL.  */
   tree signed_value;
   int a, b;			/* operand nodes, for the binary ops */
 };
@@ -146,6 +147,8 @@ struct size_expr
   tree type;			/* the allocator's size type */
   int count;			/* nodes used */
   int root;
+  bool unknown_sign;		/* a term may be negative after arithmetic
+				   that may have wrapped: not understood */
   struct size_node node[SIZE_EXPR_MAX];
 };
 

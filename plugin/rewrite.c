@@ -196,7 +196,12 @@ exact (struct emitter *e, const struct size_expr *expr, int n, tree wide,
     case SIZE_LEAF:
     case SIZE_CONST:
       if (node->signed_value)
-	return convert_to (e, wide, node->signed_value);
+	{
+	  tree value = node->signed_value;
+	  if (TYPE_UNSIGNED (TREE_TYPE (value)))
+	    value = convert_to (e, signed_type_for (TREE_TYPE (value)), value);
+	  return convert_to (e, wide, value);
+	}
       return convert_to (e, wide, convert_to (e, e->type, node->value));
     case SIZE_ADD:
       ifn = IFN_ADD_OVERFLOW;

@@ -87,6 +87,137 @@ is_wrapped_negative (tree cst)
 
 static int parse (struct size_expr *expr, tree t, int depth);
 
+/* How kalloc can read a value of the size type that it does not look
+   into (a PHI, a conditional, a minimum).  */
+enum value_sign
+{
+  SIGN_UNSIGNED,		/* what it holds is what it means */
+  SIGN_SIGNED,			/* may stand for a negative number, and its
+				   bits read as signed are that number:
+				   c ? -8 : 8, a sign-extended int */
+  SIGN_UNKNOWN			/* may be negative, after arithmetic that
+				   may have wrapped: neither reading is
+				   exact (GCC folds (c ? a : b) * 8 into the
+				   arms of the conditional) */
+};
+
+static enum value_sign
+sign_join (enum value_sign a, enum value_sign b)
+{
+  return a > b ? a : b;
+}
+
+/* PHIs being looked into: a loop brings value_sign () back to one, and
+   a cycle adds no value of its own (i = PHI <0, i + 1>).  */
+struct phi_path
+{
+  gphi *phi[SIZE_PARSE_DEPTH + 2];
+  int depth;
+};
+
+static enum value_sign value_sign_1 (const struct size_expr *expr, tree t,
+				     int depth, struct phi_path *path);
+
+/* T's sign, as kalloc may read it (enum value_sign).  */
+static enum value_sign
+value_sign (const struct size_expr *expr, tree t, int depth)
+{
+  struct phi_path path;
+  path.depth = 0;
+  return value_sign_1 (expr, t, depth, &path);
+}
+
+static enum value_sign
+value_sign_1 (const struct size_expr *expr, tree t, int depth,
+	      struct phi_path *path)
+{
+  if (TREE_CODE (t) == INTEGER_CST)
+    return is_wrapped_negative (fold_convert (expr->type, t))
+	   ? SIGN_SIGNED : SIGN_UNSIGNED;
+  if (TREE_CODE (t) != SSA_NAME)
+    return SIGN_UNSIGNED;
+  if (depth > SIZE_PARSE_DEPTH)
+    return SIGN_UNKNOWN;
+  gimple *def = SSA_NAME_DEF_STMT (t);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      for (int i = 0; i < path->depth; i++)
+	if (path->phi[i] == phi)
+	  return SIGN_UNSIGNED;
+      path->phi[path->depth++] = phi;
+      enum value_sign sign = SIGN_UNSIGNED;
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	sign = sign_join (sign, value_sign_1 (expr, gimple_phi_arg_def (phi, i),
+					    depth + 1, path));
+      path->depth--;
+      return sign;
+    }
+  if (!is_gimple_assign (def))
+    return SIGN_UNSIGNED;	/* a load, a call's size_t result */
+  tree rhs1 = gimple_assign_rhs1 (def);
+  switch (gimple_assign_rhs_code (def))
+    {
+    case INTEGER_CST:
+    case SSA_NAME:
+      return value_sign_1 (expr, rhs1, depth + 1, path);
+    CASE_CONVERT:
+      if (same_arith_type (expr, TREE_TYPE (rhs1)))
+	return value_sign_1 (expr, rhs1, depth + 1, path);
+      return INTEGRAL_TYPE_P (TREE_TYPE (rhs1))
+	     && !TYPE_UNSIGNED (TREE_TYPE (rhs1))
+	     && TYPE_PRECISION (TREE_TYPE (rhs1))
+		<= TYPE_PRECISION (expr->type)
+	     ? SIGN_SIGNED : SIGN_UNSIGNED;
+    case NEGATE_EXPR:
+    case MINUS_EXPR:
+      return SIGN_UNKNOWN;
+    case PLUS_EXPR:
+    case MULT_EXPR:
+      {
+	enum value_sign sign
+	  = sign_join (value_sign_1 (expr, rhs1, depth + 1, path),
+		       value_sign_1 (expr, gimple_assign_rhs2 (def), depth + 1,
+				     path));
+	return sign == SIGN_UNSIGNED ? SIGN_UNSIGNED : SIGN_UNKNOWN;
+      }
+    case MIN_EXPR:
+    case MAX_EXPR:
+      return sign_join (value_sign_1 (expr, rhs1, depth + 1, path),
+			value_sign_1 (expr, gimple_assign_rhs2 (def),
+				    depth + 1, path));
+    case COND_EXPR:
+      return sign_join (value_sign_1 (expr, gimple_assign_rhs2 (def),
+				    depth + 1, path),
+			value_sign_1 (expr, gimple_assign_rhs3 (def),
+				    depth + 1, path));
+    default:
+      return SIGN_UNSIGNED;
+    }
+}
+
+/* A leaf for T, of the size type: signed when it may be negative; a
+   value whose sign cannot be read makes the whole size one kalloc does
+   not understand (size_parse () leaves it as the program has it).  */
+static int
+add_leaf (struct size_expr *expr, tree t)
+{
+  int n = add_node (expr, SIZE_LEAF, t, -1, -1);
+  if (n < 0)
+    return n;
+  switch (value_sign (expr, t, 0))
+    {
+    case SIGN_SIGNED:
+      expr->node[n].signed_value = t;
+      break;
+    case SIGN_UNKNOWN:
+      expr->unknown_sign = true;
+      break;
+    default:
+      break;
+    }
+  return n;
+}
+
 static bool
 is_wrapping_op (enum size_op op)
 {
@@ -174,7 +305,7 @@ parse (struct size_expr *expr, tree t, int depth)
       return add_node (expr, SIZE_LEAF, t, -1, -1);
     }
   if (!is_gimple_assign (def))
-    return add_node (expr, SIZE_LEAF, t, -1, -1);
+    return add_leaf (expr, t);
 
   enum tree_code code = gimple_assign_rhs_code (def);
   tree rhs1 = gimple_assign_rhs1 (def);
@@ -202,7 +333,7 @@ parse (struct size_expr *expr, tree t, int depth)
       return add_node (expr, SIZE_CONST, fold_convert (expr->type, rhs1),
 		       -1, -1);
     default:
-      return add_node (expr, SIZE_LEAF, t, -1, -1);
+      return add_leaf (expr, t);
     }
 }
 
@@ -213,11 +344,13 @@ size_parse (tree arg, struct size_expr *expr)
   expr->type = TREE_TYPE (arg);
   expr->count = 0;
   expr->root = -1;
+  expr->unknown_sign = false;
   if (INTEGRAL_TYPE_P (expr->type) && TYPE_UNSIGNED (expr->type))
     expr->root = parse (expr, arg, 0);
-  if (expr->root < 0)
+  if (expr->root < 0 || expr->unknown_sign)
     {
-      /* Too big or not unsigned: one opaque leaf.  */
+      /* Too big, not unsigned, or a term whose sign kalloc cannot read:
+	 one opaque leaf.  */
       expr->count = 0;
       expr->root = add_node (expr, SIZE_LEAF, arg, -1, -1);
     }

@@ -389,6 +389,20 @@ devm_kcalloc (struct device *dev, size_t n, size_t size, gfp_t flags)
 
 #include "run-check.h"
 
+/* <linux/minmax.h>, without its type checks.  */
+#define min(x, y)                                                             \
+  ({                                                                          \
+    __typeof__ (x) _min_x = (x);                                              \
+    __typeof__ (y) _min_y = (y);                                              \
+    _min_x < _min_y ? _min_x : _min_y;                                        \
+  })
+#define max(x, y)                                                             \
+  ({                                                                          \
+    __typeof__ (x) _max_x = (x);                                              \
+    __typeof__ (y) _max_y = (y);                                              \
+    _max_x > _max_y ? _max_x : _max_y;                                        \
+  })
+
 /* Keep the optimiser from seeing a count's value.  */
 #define OPAQUE(x)                                                             \
   ({                                                                          \
