@@ -73,7 +73,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-instrument check-valgrind check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-instrument check-valgrind check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -163,6 +163,11 @@ check-mutants:
 # The differential test of hardened sizes (docs/rewrites.md): thousands of
 # generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,
 # SIZES_EXPRS and SIZES_SEED (environment) change the run.
+# Counter stores against random well-defined uses of the counter, with
+# and without the plugin, plain and under AddressSanitizer.
+check-counters: $(PLUGIN)
+	@testsuite/counters/check-counters "$(CC)" "$(abspath $(PLUGIN))" build/counters-$(CC_NAME)
+
 check-sizes: $(PLUGIN)
 	@testsuite/sizes/check-sizes "$(CC)" "$(abspath $(PLUGIN))" build/sizes-$(CC_NAME)
 
