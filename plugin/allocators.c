@@ -55,8 +55,10 @@ static const struct allocator libc_allocators[] = {
 
 #define NOPROF_SUFFIX "_noprof"
 
-/* Allocators named with -fplugin-arg-kalloc-alloc=. */
+/* Allocators named with -fplugin-arg-kalloc-alloc= or a wrapper file,
+   and where each was named (for the message when one is named twice). */
 static struct allocator *user_allocators;
+static char **user_allocator_origins;
 static int user_allocator_count;
 
 /* Allocator wrappers learnt from their bodies (wrappers.c), one row
@@ -298,7 +300,7 @@ set_role (struct allocator *row, const char *role, size_t len, int pos)
    is size, count, gfp or _ for an argument kalloc ignores.  Returns
    false, having said nothing, when SPEC is malformed.  */
 bool
-alloc_add_user (const char *spec)
+alloc_add_user (const char *spec, const char *origin)
 {
   const char *colon = strchr (spec, ':');
   if (!colon || colon == spec)
@@ -322,11 +324,42 @@ alloc_add_user (const char *spec)
   if (row.size_arg == NO_ARG)
     return false;
 
+  /* Named again: the same roles are the same allocator; other roles
+     would make its sites depend on which came first.  */
+  for (int i = 0; i < user_allocator_count; i++)
+    {
+      const struct allocator *old = &user_allocators[i];
+      if (strlen (old->name) != (size_t) (colon - spec)
+	  || strncmp (old->name, spec, colon - spec))
+	continue;
+      if (old->size_arg == row.size_arg && old->count_arg == row.count_arg
+	  && old->gfp_arg == row.gfp_arg)
+	return true;
+      char roles[64];
+      alloc_roles_text (old, roles, sizeof roles);
+      error ("kalloc: %s: %qs named with other roles (%qs) than at %s (%qs)",
+	     origin, old->name, colon + 1, user_allocator_origins[i], roles);
+      return true;		/* said so: no second message */
+    }
+
   row.name = xstrndup (spec, colon - spec);
   user_allocators = XRESIZEVEC (struct allocator, user_allocators,
 				user_allocator_count + 1);
+  user_allocator_origins = XRESIZEVEC (char *, user_allocator_origins,
+				       user_allocator_count + 1);
+  user_allocator_origins[user_allocator_count] = xstrdup (origin);
   user_allocators[user_allocator_count++] = row;
   return true;
+}
+
+/* -fplugin-arg-kalloc-alloc=SPEC.  */
+bool
+alloc_add_option (const char *spec)
+{
+  char *origin = concat ("-fplugin-arg-kalloc-alloc=", spec, NULL);
+  bool ok = alloc_add_user (spec, origin);
+  free (origin);
+  return ok;
 }
 
 /* Add ROW, a wrapper learnt from its body (allocated by the caller,

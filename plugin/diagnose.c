@@ -32,10 +32,26 @@ alloc_name (const struct alloc_site *site)
   return site->name;
 }
 
-/* Write into BUF how the program spells the pointer the result is
-   stored in (p, h->f, table.slot), or return false.  */
+/* Is the variable DECL declared before AT, so that a fix-it at AT may
+   name it?  (void *m = kmalloc (...); struct a *q = m; must not be told
+   to use sizeof (*q).)  */
 static bool
-render_dest (tree t, char *buf, size_t len)
+declared_before (tree decl, location_t at)
+{
+  if (TREE_CODE (decl) == PARM_DECL || is_global_var (decl))
+    return true;
+  location_t where = DECL_SOURCE_LOCATION (decl);
+  if (where == UNKNOWN_LOCATION || at == UNKNOWN_LOCATION)
+    return false;
+  return linemap_compare_locations (line_table, where,
+				    expansion_point_location (at)) > 0;
+}
+
+/* Write into BUF how the program spells the pointer the result is
+   stored in (p, h->f, table.slot), as the code at AT can name it, or
+   return false.  */
+static bool
+render_dest (tree t, location_t at, char *buf, size_t len)
 {
   if (!t)
     return false;
@@ -43,12 +59,12 @@ render_dest (tree t, char *buf, size_t len)
     {
     case VAR_DECL:
     case PARM_DECL:
-      if (!DECL_NAME (t) || DECL_ARTIFICIAL (t))
+      if (!DECL_NAME (t) || DECL_ARTIFICIAL (t) || !declared_before (t, at))
 	return false;
       snprintf (buf, len, "%s", IDENTIFIER_POINTER (DECL_NAME (t)));
       return true;
     case SSA_NAME:
-      return render_dest (SSA_NAME_VAR (t), buf, len);
+      return render_dest (SSA_NAME_VAR (t), at, buf, len);
     case COMPONENT_REF:
       {
 	tree base = TREE_OPERAND (t, 0);
@@ -62,7 +78,7 @@ render_dest (tree t, char *buf, size_t len)
 	    sep = "->";
 	  }
 	char inner[256];
-	if (!render_dest (base, inner, sizeof inner))
+	if (!render_dest (base, at, inner, sizeof inner))
 	  return false;
 	int n = snprintf (buf, len, "%s%s%s", inner, sep,
 			  IDENTIFIER_POINTER (DECL_NAME (field)));
@@ -103,7 +119,7 @@ check_object (struct alloc_site *site)
   if (site->size == tree_to_uhwi (TYPE_SIZE_UNIT (ptr_type_node)))
     ptr_note = ", the size of a pointer,";
   char dest[256];
-  if (render_dest (site->dest, dest, sizeof dest))
+  if (render_dest (site->dest, site->loc, dest, sizeof dest))
     warning_at (site->loc, 0,
 		"%qs allocates %wu bytes%s for %qT, which needs %wu; "
 		"did you mean %<sizeof (*%s)%>?",
@@ -142,15 +158,24 @@ check_array (struct alloc_site *site)
   if (site->swapped || !elem || (elem <= 1 && !byte_rows (site))
       || elem >= size)
     return;
-  /* A constant count whose product fills whole objects: kcalloc (4,
-     sizeof (u32)) for a u32 (*)[4].  */
+  /* A count whose constant factor times the element fills whole
+     objects: kcalloc (4, sizeof (u32)) for a u32 (*)[4], calloc (2 * n,
+     sizeof (u32)) for a u64 *.  */
+  unsigned HOST_WIDE_INT factor = 0;
   if (site->count && tree_fits_uhwi_p (site->count))
+    factor = tree_to_uhwi (site->count);
+  else if (site->count && TREE_CODE (site->count) == SSA_NAME)
     {
-      unsigned HOST_WIDE_INT count = tree_to_uhwi (site->count);
-      if (count && count <= HOST_WIDE_INT_M1U / elem
-	  && (count * elem) % size == 0)
-	return;
+      struct size_expr count;
+      int other;
+      size_parse (site->count, &count);
+      other = -1;
+      if (!size_product (&count, count.root, &factor, &other))
+	factor = 0;
     }
+  if (factor && factor <= HOST_WIDE_INT_M1U / elem
+      && (factor * elem) % size == 0)
+    return;
   /* A structure whose flexible array starts at offset 0 (a union of a
      header and the array, as in struct net_generic) is allocated as
      count * element: offsetof (struct net_generic, ptr[n]).  */
@@ -162,7 +187,7 @@ check_array (struct alloc_site *site)
     return;
 
   char dest[256];
-  if (render_dest (site->dest, dest, sizeof dest))
+  if (render_dest (site->dest, site->loc, dest, sizeof dest))
     warning_at (site->loc, 0,
 		"%qs element size %wu does not match %qT of %wu bytes; "
 		"did you mean %<sizeof (*%s)%>?",
@@ -181,12 +206,12 @@ check_flex (struct alloc_site *site)
   /* Short elements are a bug when a sizeof names them; a bare number
      (2 * size) is the program's own count of bytes.  */
   if ((!short_elem && site->base_size >= site->flex.offset)
-      || (short_elem && sizeof_element_untyped (site))
+      || (short_elem && !sizeof_element_typed (site))
       || !should_warn (site, KW_FLEX))
     return;
   const char *fam = IDENTIFIER_POINTER (DECL_NAME (site->flex.fam));
   char dest[256], fix[400];
-  if (render_dest (site->dest, dest, sizeof dest))
+  if (render_dest (site->dest, site->loc, dest, sizeof dest))
     snprintf (fix, sizeof fix, "struct_size (%s, %s, count)", dest, fam);
   else
     {
@@ -238,7 +263,7 @@ check_type (struct alloc_site *site)
   unsigned HOST_WIDE_INT size = pointee_size (site);
   rich_location richloc (line_table, site->loc);
   char dest[256], fix[260];
-  if (render_dest (site->dest, dest, sizeof dest))
+  if (render_dest (site->dest, site->loc, dest, sizeof dest))
     {
       snprintf (fix, sizeof fix, "%s%s", st.pointer ? "" : "*", dest);
       fix_operand (&richloc, site, &st, fix);

@@ -266,7 +266,7 @@ static const struct option_row options[] = {
   { "alloc", OPTION_TEXT, "NAME:ROLES",
     "also recognise the function NAME; ROLES lists its arguments in "
     "order, each size, count, gfp or _ (ignored), e.g. "
-    "alloc=xcalloc:count,size", NULL, NULL, false, NULL, alloc_add_user,
+    "alloc=xcalloc:count,size", NULL, NULL, false, NULL, alloc_add_option,
     "NAME:ROLE,ROLE,... where each ROLE is 'size', 'count', 'gfp' or '_', "
     "e.g. 'xcalloc:count,size'" },
   { "no-counter-store", OPTION_FLAG, NULL,
@@ -455,6 +455,16 @@ parse_argument (const struct plugin_argument *arg, const char *plugin_path)
   if (!value || !*value)
     {
       error ("kalloc: option %<-fplugin-arg-kalloc-%s%> needs a value", key);
+      return false;
+    }
+  /* GCC's parser of plugin arguments drops every '=' after the first
+     from the value and cuts as many bytes off its end (report=a=b.json
+     arrives as "a=b.jso"): what came is not what was written.  */
+  if (strchr (value, '='))
+    {
+      error ("kalloc: the value of %<-fplugin-arg-kalloc-%s%> contains "
+	     "%<=%>, which GCC does not pass to plugins intact (it arrived "
+	     "as %qs); use a value without %<=%>", key, value);
       return false;
     }
   if (apply_value (row, value))

@@ -104,7 +104,8 @@ struct allocator
 
 const struct allocator *alloc_find (tree fndecl);
 const struct allocator *alloc_find_name (const char *name);
-bool alloc_add_user (const char *spec);
+bool alloc_add_user (const char *spec, const char *origin);
+bool alloc_add_option (const char *spec);
 void alloc_add_wrapper (struct allocator *row);
 void alloc_roles_text (const struct allocator *row, char *buf, size_t size);
 void alloc_print_table (FILE *out);
@@ -378,7 +379,7 @@ void sizeof_type_note_decl (tree decl);
 void sizeof_type_note_type (tree type);
 bool sizeof_type_of_site (const struct alloc_site *site,
 			  struct sizeof_type *out);
-bool sizeof_element_untyped (const struct alloc_site *site);
+bool sizeof_element_typed (const struct alloc_site *site);
 bool sizeof_type_mismatch (const struct alloc_site *site,
 			   const struct sizeof_type *st);
 

@@ -121,10 +121,11 @@ analyze_flex (struct alloc_site *site, unsigned HOST_WIDE_INT header,
     {
       /* Elements smaller than the flexible array's (n * sizeof (u32) for
 	 a u64 array) make it short for large counts: HAS_FLEX for the
-	 warning, opaque for everything else.  An element of 1 counts
-	 bytes (sizeof (*h) + len).  */
+	 warning, opaque for everything else.  An element of 1 is one
+	 too (the warning asks the text whether a sizeof names it, or
+	 it counts bytes: sizeof (*h) + len).  */
       unsigned HOST_WIDE_INT offset, fam_elem;
-      if (elem > 1
+      if (elem >= 1
 	  && flex_nested_array (site->pointee, &offset, &fam_elem, 0)
 	  && fam_elem > elem && flex_find (site->pointee, fam_elem, &site->flex))
 	{

@@ -643,12 +643,13 @@ typed_element (struct span s, int depth)
   return false;
 }
 
-/* Is SITE's size written with its element as a bare number, the
-   program's own byte scheme: sizeof (struct tty_buffer) + 2 * size for
-   an unsigned long data[] used as bytes (drivers/tty/tty_buffer.c)?
-   False when the text cannot be read.  */
+/* Is SITE's size written with its element named by a sizeof (n *
+   sizeof (u8)), as opposed to a bare number, the program's own byte
+   scheme (sizeof (struct tty_buffer) + 2 * size for an unsigned long
+   data[] used as bytes, drivers/tty/tty_buffer.c)?  False when the
+   text cannot be read: no warning may depend on missing text.  */
 bool
-sizeof_element_untyped (const struct alloc_site *site)
+sizeof_element_typed (const struct alloc_site *site)
 {
   const struct allocator *a = site->name ? alloc_find_name (site->name)
 					 : NULL;
@@ -659,7 +660,7 @@ sizeof_element_untyped (const struct alloc_site *site)
     return false;
   struct span size = call.args[a->size_arg];
   trim (&size);
-  return !typed_element (size, 0);
+  return typed_element (size, 0);
 }
 
 /* ---- is it the wrong type? ------------------------------------------------ */

@@ -36,13 +36,39 @@ static const char *const integral_names[] = {
 };
 
 
-/* sizeof (STRING), sizeof (INTEGRAL), sizeof (INTEGRAL *), sizeof (void *) */
+/* Is TEXT an array type's name (struct foo[2], int[4])?  kmalloc_obj ()
+   of it would return a pointer to the array, not to its elements.  */
+static bool
+array_type_name (const char *text)
+{
+  static const char *const keywords[] = {
+    "struct ", "union ", "enum ", "const ", "volatile ", "signed ",
+    "unsigned ", "int", "long", "short", "char", "float", "double", "_Bool"
+  };
+  size_t len = strlen (text);
+  if (!len || text[len - 1] != ']')
+    return false;
+  for (size_t i = 0; i < ARRAY_SIZE (keywords); i++)
+    if (!strncmp (text, keywords[i], strlen (keywords[i])))
+      return true;
+  for (size_t i = 0; i < ARRAY_SIZE (integral_names); i++)
+    {
+      size_t n = strlen (integral_names[i]);
+      if (!strncmp (text, integral_names[i], n)
+	  && (text[n] == '[' || text[n] == ' '))
+	return true;
+    }
+  return false;
+}
+
+/* sizeof (STRING), sizeof (INTEGRAL), sizeof (INTEGRAL *),
+   sizeof (void *), sizeof (an array type) */
 static bool
 excluded_operand (const struct span *operand)
 {
   char text[128];
   fold_space (operand, text, sizeof text);
-  if (text[0] == '"')
+  if (text[0] == '"' || array_type_name (text))
     return true;
   size_t len = strlen (text);
   if (len && text[len - 1] == '*')

@@ -277,9 +277,16 @@ wrappers_read_file (const char *file)
   size_t size = 0;
   int lineno = 0;
   bool ok = true;
-  while (getline (&line, &size, in) >= 0)
+  ssize_t got;
+  while ((got = getline (&line, &size, in)) >= 0)
     {
       lineno++;
+      if ((size_t) got != strlen (line))
+	{
+	  error ("kalloc: %s:%d: NUL byte in the wrapper file", file, lineno);
+	  ok = false;
+	  continue;
+	}
       char *end = strchr (line, '#');
       if (!end)
 	end = line + strlen (line);
@@ -289,7 +296,9 @@ wrappers_read_file (const char *file)
       char *spec = line;
       while (ISSPACE (*spec))
 	spec++;
-      if (*spec && !alloc_add_user (spec))
+      char origin[PATH_MAX + 32];
+      snprintf (origin, sizeof origin, "%s:%d", file, lineno);
+      if (*spec && !alloc_add_user (spec, origin))
 	{
 	  error ("kalloc: %s:%d: bad wrapper line %qs: expected "
 		 "%<NAME:ROLE,ROLE,...%> where each ROLE is %<size%>, "
