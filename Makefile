@@ -73,7 +73,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-instrument check-valgrind check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -121,6 +121,13 @@ $(PLUGIN_CORE): $(BUILD)/kalloc-core.so FORCE
 check: $(PLUGIN) $(OTHER_GCC)/kalloc.so
 	@KALLOC_OTHER_GCC_PLUGIN="$(abspath $(OTHER_GCC)/kalloc.so)" \
 	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
+
+# Every kalloc.dg test compiled from its source and from a .i whose
+# sources are out of reach (what distcc and icecream helpers compile):
+# the same diagnostics and report, columns and macro-spelled allocator
+# names aside.
+check-preprocessed: $(PLUGIN)
+	@testsuite/preprocessed/check-preprocessed "$(CC)" "$(abspath $(PLUGIN))" build/preprocessed-$(CC_NAME)
 
 # Every run test compiled under each sanitizer and instrumentation option
 # (TSan, ASan, KASAN, UBSan, bounds, KCOV's trace-pc/trace-cmp, gcov, -pg,

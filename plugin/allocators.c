@@ -53,7 +53,6 @@ static const struct allocator libc_allocators[] = {
   { "aligned_alloc",        1, NO_ARG, NO_ARG, NULL, false },
 };
 
-#define NOPROF_SUFFIX "_noprof"
 
 /* Allocators named with -fplugin-arg-kalloc-alloc= or a wrapper file,
    and where each was named (for the message when one is named twice). */

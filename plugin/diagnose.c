@@ -20,9 +20,19 @@ diagnose_reset_function (void)
   warned.count = 0;
 }
 
+/* One warning a line, by line (not location): a .i has no macro
+   expansion points, so a macro's two calls there have two columns.  */
 static bool
 already_warned (location_t loc)
 {
+  expanded_location here = expand_location (loc);
+  for (int i = 0; i < warned.count; i++)
+    {
+      expanded_location seen = expand_location (warned.locs[i]);
+      if (seen.line == here.line && seen.file && here.file
+	  && !strcmp (seen.file, here.file))
+	return true;
+    }
   return !location_set_add (&warned, loc);
 }
 

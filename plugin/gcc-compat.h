@@ -45,6 +45,7 @@
 #include "target.h"
 #include "langhooks.h"
 #include "dumpfile.h"
+#include "opts.h"
 
 #define KALLOC_GCC_MAJOR GCCPLUGIN_VERSION_MAJOR
 

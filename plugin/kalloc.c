@@ -135,6 +135,8 @@ collect_calls (function *fun, bool (*wanted) (gcall *), int *count)
 static void
 suggest_spelled_calls (function *fun)
 {
+  if (source_is_preprocessed ())
+    return;			/* suggest_site () said why */
   int ncalls, count = 0;
   gcall **calls = collect_calls (fun, site_spelled_candidate, &ncalls);
   struct alloc_site *spelled = XNEWVEC (struct alloc_site, ncalls ? ncalls : 1);

@@ -86,6 +86,10 @@ struct option_row
 
 /* ---- the allocator table (allocators.c) ------------------------------- */
 
+/* Linux 6.10+'s allocation functions: kmalloc () is a macro over
+   kmalloc_noprof ().  */
+#define NOPROF_SUFFIX "_noprof"
+
 /* One allocator: which argument plays which role (-1: none).  An
    allocator with a COUNT_ARG is an array allocator, and its SIZE_ARG is
    then the element size.  */
@@ -350,6 +354,7 @@ struct source_call
 extern char *source_text;	/* the file of the last call found */
 extern long source_len;
 
+bool source_is_preprocessed (void);
 bool source_call_find (location_t loc, const char *name,
 		       struct source_call *call);
 location_t location_at (location_t loc, long offset);

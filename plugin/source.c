@@ -7,6 +7,13 @@
  * location, with a small scanner that skips comments and literals and
  * matches brackets.  suggest.c builds its fix-its from it, and
  * sizeof-type.c the type a sizeof names.
+ *
+ * A preprocessed input (a .i, what distcc and icecream helpers compile,
+ * -fpreprocessed) is its own text: the call is read from it, through its
+ * line markers, whether or not the file they name is there, so that a
+ * compile gives the same verdict wherever it runs.  That text has its
+ * macros expanded; locations in it are not the user's file's, so no
+ * fix-it is made from it (location_at () says so).
  */
 #include "kalloc.h"
 
@@ -37,16 +44,73 @@ index_lines (void)
       line_start[l++] = i + 1;
 }
 
-/* The text of FILE (cached: one translation unit reads few files).  */
-static bool
-load_source (const char *file)
+/* A preprocessed input's line markers: physical line FIRST (0-based) of
+   the text is line LINE of FILE, and so on until the next marker.  */
+struct line_marker
 {
-  if (source_name && !strcmp (source_name, file))
-    return source_text != NULL;
-  free (source_name);
-  free (source_text);
-  source_name = xstrdup (file);
-  source_text = NULL;
+  int first;
+  int line;
+  const char *file;		/* in marker_files */
+};
+static struct line_marker *markers;
+static int marker_count;
+static bool text_is_preprocessed;
+
+/* Is the translation unit a preprocessed input (.i, -fpreprocessed)?  */
+static bool
+input_preprocessed (void)
+{
+  return parse_in && cpp_get_options (parse_in)->preprocessed;
+}
+
+bool
+source_is_preprocessed (void)
+{
+  return input_preprocessed ();
+}
+
+/* Read the markers (# LINE "FILE" FLAGS) of the loaded text.  */
+static void
+index_markers (void)
+{
+  marker_count = 0;
+  for (int l = 0; l < line_count; l++)
+    {
+      const char *p = source_text + line_start[l];
+      if (*p != '#')
+	continue;
+      p++;
+      while (*p == ' ' || *p == '\t')
+	p++;
+      if (!strncmp (p, "line", 4))
+	p += 4;
+      char *end;
+      long line = strtol (p, &end, 10);
+      if (end == p || line < 0)
+	continue;
+      p = end;
+      while (*p == ' ' || *p == '\t')
+	p++;
+      if (*p != '"')
+	continue;
+      const char *name = ++p;
+      while (*p && *p != '"' && *p != '\n')
+	p += *p == '\\' && p[1] ? 2 : 1;
+      if (*p != '"')
+	continue;
+      markers = XRESIZEVEC (struct line_marker, markers, marker_count + 1);
+      markers[marker_count].first = l + 1;
+      markers[marker_count].line = line;
+      /* Escapes in the name are left as cpp wrote them: the names
+	 compared below come from the same markers.  */
+      markers[marker_count].file = xstrndup (name, p - name);
+      marker_count++;
+    }
+}
+
+static bool
+read_file (const char *file)
+{
   FILE *f = fopen (file, "rb");
   if (!f)
     return false;
@@ -67,6 +131,51 @@ load_source (const char *file)
     }
   fclose (f);
   return source_text != NULL;
+}
+
+/* The text FILE's locations are in: the preprocessed input itself when
+   the unit is one, else FILE (cached: one translation unit reads few
+   files).  */
+static bool
+load_source (const char *file)
+{
+  /* main_input_filename is the name the first line marker gives; the
+     file cc1 reads is the first of in_fnames.  */
+  if (input_preprocessed ())
+    file = num_in_fnames ? in_fnames[0] : NULL;
+  if (!file)
+    return false;
+  if (source_name && !strcmp (source_name, file))
+    return source_text != NULL;
+  free (source_name);
+  free (source_text);
+  source_name = xstrdup (file);
+  source_text = NULL;
+  text_is_preprocessed = input_preprocessed ();
+  if (!read_file (file))
+    return false;
+  if (text_is_preprocessed)
+    index_markers ();
+  return true;
+}
+
+/* The physical line of the loaded text that is LINE of FILE, or 0.  */
+static int
+physical_line (const char *file, int line)
+{
+  if (!text_is_preprocessed)
+    return line;
+  /* The last marker for FILE at or before LINE whose stretch holds it. */
+  for (int i = marker_count - 1; i >= 0; i--)
+    {
+      const struct line_marker *m = &markers[i];
+      int end = i + 1 < marker_count ? markers[i + 1].first - 1 : line_count;
+      if (strcmp (m->file, file) || line < m->line
+	  || m->first + (line - m->line) >= end)
+	continue;
+      return m->first + (line - m->line) + 1;
+    }
+  return 0;
 }
 
 /* The offset of LINE:COLUMN in the text, or -1.  */
@@ -354,6 +463,8 @@ fold_space (const struct span *s, char *buf, size_t size)
 location_t
 location_at (location_t loc, long offset)
 {
+  if (text_is_preprocessed)
+    return UNKNOWN_LOCATION;	/* the .i's lines are not the file's */
   int line, column;
   offset_position (offset, &line, &column);
   const line_map *map = linemap_lookup (line_table, loc);
@@ -482,13 +593,20 @@ source_call_find (location_t loc, const char *name, struct source_call *call)
   expanded_location where = expand_location (loc);
   if (!where.file || !load_source (where.file))
     return false;
-  long start = source_offset (where.line, where.column);
+  long start = source_offset (physical_line (where.file, where.line),
+			      where.column);
   if (start < 0)
     return false;
   struct span *id = &call->name;
   id->from = id->to = start;
   while (id->to < source_len && ISIDNUM (source_text[id->to]))
     id->to++;
+  /* Expanded text (a .i) spells 6.10+'s kmalloc () as the function its
+     macro calls, kmalloc_noprof ().  */
+  char noprof[128];
+  snprintf (noprof, sizeof noprof, "%s" NOPROF_SUFFIX, name);
+  if (text_is_preprocessed && span_is (id, noprof))
+    name = noprof;
   if (!span_is (id, name))
     {
       start = find_call (start, name);

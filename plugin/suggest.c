@@ -479,10 +479,29 @@ add_slot_edits (rich_location *richloc, const struct alloc_site *site,
 }
 
 
+/* A preprocessed input holds the expanded text, with its own lines:
+   suggest writes patches for the file a person edits, so it declines,
+   and says so once per unit.  True when it declines.  */
+static bool
+declined_preprocessed (location_t loc)
+{
+  static bool said;
+  if (!source_is_preprocessed ())
+    return false;
+  if (!said)
+    inform (loc, "kalloc: %<suggest%> makes no fix-its from a preprocessed "
+	    "input (its text is expanded and laid out differently); run it "
+	    "on the source file");
+  said = true;
+  return true;
+}
+
 /* Attach a fix-it converting SITE's call to its typed form.  */
 void
 suggest_site (const struct alloc_site *site)
 {
+  if (declined_preprocessed (site->loc))
+    return;
   /* The call's text decides, not site->kind: a struct_size () whose
      array is a nested member (action.entries) is opaque to kalloc's size
      analysis but converts all the same.  */
