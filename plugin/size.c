@@ -170,6 +170,7 @@ value_sign_1 (const struct size_expr *expr, tree t, int depth,
 	     ? SIGN_SIGNED : SIGN_UNSIGNED;
     case NEGATE_EXPR:
     case MINUS_EXPR:
+    case BIT_NOT_EXPR:
       return SIGN_UNKNOWN;
     case PLUS_EXPR:
     case MULT_EXPR:
@@ -323,6 +324,10 @@ parse (struct size_expr *expr, tree t, int depth)
     case NEGATE_EXPR:
       return parse_binary (expr, SIZE_SUB, t, build_zero_cst (expr->type),
 			   rhs1, depth);
+    case BIT_NOT_EXPR:
+      /* ~x is -1 - x: GCC folds (-4 - 4 * x) * 12 into ~x * 48.  */
+      return parse_binary (expr, SIZE_SUB, t,
+			   build_all_ones_cst (expr->type), rhs1, depth);
     case SSA_NAME:
     CASE_CONVERT:
       /* A copy, or a conversion that keeps every bit.  */

@@ -62,8 +62,13 @@ main (void)
   CHECK (kstub_last_size == (size_t) 0 - 16);
   kfree (p);
 
+  /* GCC folds (-4 - 4 * n) * 12 into ~n * 48: ~n is -1 - n, a negative
+     term, not a carry.  */
+  p = kmalloc (((size_t) 12 - ((size_t) 16 + n * 4)) * 12 + n, GFP_KERNEL);
+  CHECK (p == NULL && kstub_last_size == (size_t) -518);
+  kfree (p);
   return kstub_failures != 0;
 }
 
 /* { dg-final { fails-without-plugin } } */
-/* { dg-final { scan-kalloc-dump-times " saturate" 9 } } */
+/* { dg-final { scan-kalloc-dump-times " saturate" 10 } } */
