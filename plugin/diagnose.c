@@ -75,6 +75,16 @@ render_dest (tree t, location_t at, char *buf, size_t len)
       return true;
     case SSA_NAME:
       return render_dest (SSA_NAME_VAR (t), at, buf, len);
+    case MEM_REF:
+      {
+	/* *out = kmalloc_array (...): the destination is *out.  */
+	char inner[256];
+	if (!integer_zerop (TREE_OPERAND (t, 1))
+	    || !render_dest (TREE_OPERAND (t, 0), at, inner, sizeof inner))
+	  return false;
+	int n = snprintf (buf, len, "*%s", inner);
+	return n > 0 && (size_t) n < len;
+      }
     case COMPONENT_REF:
       {
 	tree base = TREE_OPERAND (t, 0);
@@ -261,19 +271,93 @@ fix_operand (rich_location *richloc, const struct alloc_site *site,
   richloc->add_fixit_replace (range, text);
 }
 
+/* The pointer-type mistakes: the destination's own type, a pointer to
+   another type, a pointer for an object, an object for a pointer.  */
+static void
+warn_pointer_type (const struct alloc_site *site, const struct sizeof_type *st,
+		   enum type_mismatch kind, const char *dest)
+{
+  rich_location richloc (line_table, site->loc);
+  char fix[260];
+  if (dest)
+    {
+      snprintf (fix, sizeof fix, "*%s", dest);
+      fix_operand (&richloc, site, st, fix);
+    }
+  else
+    snprintf (fix, sizeof fix, "%s", "");
+  unsigned HOST_WIDE_INT elem = pointee_size (site);
+  switch (kind)
+    {
+    case TM_OWN_TYPE:
+      if (dest)
+	warning_at (&richloc, 0,
+		    "%qs sizes %qT, the destination%'s own type, for elements "
+		    "of %qT; did you mean %<sizeof (%s)%>?",
+		    alloc_name (site), st->type, site->pointee, fix);
+      else
+	warning_at (site->loc, 0,
+		    "%qs sizes %qT, the destination%'s own type, for elements "
+		    "of %qT; did you mean %<sizeof (%T)%>?",
+		    alloc_name (site), st->type, site->pointee, site->pointee);
+      break;
+    case TM_OTHER_POINTER:
+      if (dest)
+	warning_at (&richloc, 0,
+		    "%qs sizes %qT for elements of %qT: pointers to other "
+		    "types, the sizes match (%wu bytes) only by accident; did "
+		    "you mean %<sizeof (%s)%>?",
+		    alloc_name (site), st->type, site->pointee, elem, fix);
+      else
+	warning_at (site->loc, 0,
+		    "%qs sizes %qT for elements of %qT: pointers to other "
+		    "types, the sizes match (%wu bytes) only by accident; did "
+		    "you mean %<sizeof (%T)%>?",
+		    alloc_name (site), st->type, site->pointee, elem,
+		    site->pointee);
+      break;
+    case TM_POINTER_FOR_OBJECT:
+    case TM_OBJECT_FOR_POINTER:
+      if (dest)
+	warning_at (&richloc, 0,
+		    "%qs sizes %qT for elements of %qT: a pointer and an "
+		    "object, whose sizes agree on some targets only; did you "
+		    "mean %<sizeof (%s)%>?",
+		    alloc_name (site), st->type, site->pointee, fix);
+      else
+	warning_at (site->loc, 0,
+		    "%qs sizes %qT for elements of %qT: a pointer and an "
+		    "object, whose sizes agree on some targets only; did you "
+		    "mean %<sizeof (%T)%>?",
+		    alloc_name (site), st->type, site->pointee, site->pointee);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+}
+
 /* The size is right by accident: sizeof names another type of the
    same size (kmalloc_obj () would have refused it).  */
 static void
 check_type (struct alloc_site *site)
 {
   struct sizeof_type st;
-  if (!sizeof_type_of_site (site, &st) || !sizeof_type_mismatch (site, &st)
-      || !should_warn (site, KW_TYPE))
+  if (!sizeof_type_of_site (site, &st))
     return;
+  enum type_mismatch kind = sizeof_type_mismatch (site, &st);
+  if (kind == TM_NONE || !should_warn (site, KW_TYPE))
+    return;
+  char dest[256];
+  bool named = render_dest (site->dest, site->loc, dest, sizeof dest);
+  if (kind != TM_OTHER_TYPE)
+    {
+      warn_pointer_type (site, &st, kind, named ? dest : NULL);
+      return;
+    }
   unsigned HOST_WIDE_INT size = pointee_size (site);
   rich_location richloc (line_table, site->loc);
-  char dest[256], fix[260];
-  if (render_dest (site->dest, site->loc, dest, sizeof dest))
+  char fix[260];
+  if (named)
     {
       snprintf (fix, sizeof fix, "%s%s", st.pointer ? "" : "*", dest);
       fix_operand (&richloc, site, &st, fix);

@@ -385,7 +385,17 @@ void sizeof_type_note_type (tree type);
 bool sizeof_type_of_site (const struct alloc_site *site,
 			  struct sizeof_type *out);
 bool sizeof_element_typed (const struct alloc_site *site);
-bool sizeof_type_mismatch (const struct alloc_site *site,
+/* What is wrong with the type a sizeof names (sizeof_type_mismatch ()). */
+enum type_mismatch
+{
+  TM_NONE,
+  TM_OTHER_TYPE,		/* another structure of the same size */
+  TM_OWN_TYPE,			/* the destination's own type: T ** for T * */
+  TM_OTHER_POINTER,		/* a pointer to another object type */
+  TM_POINTER_FOR_OBJECT,	/* sizeof (u64 *) for u64 elements */
+  TM_OBJECT_FOR_POINTER		/* sizeof (u64) for pointer elements */
+};
+enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 			   const struct sizeof_type *st);
 
 /* ---- diagnostics, rewrites, report ------------------------------------- */

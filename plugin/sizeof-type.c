@@ -754,32 +754,101 @@ is_byte_type (tree type)
 	 || (INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) <= BITS_PER_UNIT);
 }
 
+/* Is TYPE what C programs use for "some pointer": void, a character
+   type (void *, char *)?  */
+static bool
+generic_pointee (tree type)
+{
+  return VOID_TYPE_P (type)
+	 || (INTEGRAL_TYPE_P (type)
+	     && TYPE_PRECISION (type) == TYPE_PRECISION (char_type_node));
+}
+
+/* Is TYPE written as long or unsigned long, or a typedef meant to be as
+   wide as a pointer (uintptr_t, size_t)?  Every Linux ABI makes them
+   pointer-wide (ILP32 and LP64), and code stores pointers in them on
+   purpose.  A u64 or uint64_t that is unsigned long underneath is not
+   one: it is 64 bits everywhere.  */
+static bool
+pointer_wide_integer (tree type)
+{
+  static const char *const names[] = {
+    "uintptr_t", "intptr_t", "size_t", "ssize_t", "ulong",
+    "kernel_ulong_t", "__kernel_ulong_t", "__kernel_size_t"
+  };
+  tree main = TYPE_MAIN_VARIANT (type);
+  if (main != long_integer_type_node && main != long_unsigned_type_node)
+    return false;
+  tree name = TYPE_NAME (type);
+  if (!name || TREE_CODE (name) != TYPE_DECL || !DECL_NAME (name)
+      || DECL_ORIGINAL_TYPE (name) == NULL_TREE)
+    return true;		/* long itself */
+  const char *id = IDENTIFIER_POINTER (DECL_NAME (name));
+  for (size_t i = 0; i < ARRAY_SIZE (names); i++)
+    if (!strcmp (id, names[i]))
+      return true;
+  return false;
+}
+
+/* Elements that are pointers, sized with sizeof of ST: which mistake,
+   if any.  */
+static enum type_mismatch
+pointer_elements (tree pointee, const struct sizeof_type *st)
+{
+  tree type = st->type;
+  if (!POINTER_TYPE_P (type))
+    return pointer_wide_integer (type) || is_byte_type (type)
+	   || RECORD_OR_UNION_TYPE_P (type) ? TM_NONE : TM_OBJECT_FOR_POINTER;
+  if (same_type (type, pointee, 0))
+    return TM_NONE;
+  /* sizeof (p) for p = kcalloc (n, ...): T ** for T * elements.  */
+  if (same_type (TREE_TYPE (type), pointee, 0))
+    return TM_OWN_TYPE;
+  tree a = TREE_TYPE (pointee), b = TREE_TYPE (type);
+  if (generic_pointee (a) || generic_pointee (b)
+      || TREE_CODE (a) == FUNCTION_TYPE || TREE_CODE (b) == FUNCTION_TYPE)
+    return TM_NONE;
+  return TM_OTHER_POINTER;
+}
+
 /* Is ST's type the wrong one for SITE's pointee, though of its size?
-   Only when the pointee is a structure: that is what can grow past the
-   size named.  Integers of one size (int for a u32) are the same object
-   to the allocator, and so are pointers in an array of pointers; unions,
-   byte sizes and a larger object stored as a pointer to its first
-   member are left alone.  A size that differs is the size warnings'
-   business.  */
-bool
+   Structures: another structure of the same size (what can grow past
+   the size named); integers of one size (int for a u32) are the same
+   object to the allocator, and unions, byte sizes and a larger object
+   stored as a pointer to its first member are left alone.  Pointers:
+   the destination's own type (sizeof (p) for p's elements), a pointer
+   to another object type, a pointer for an object or an object for a
+   pointer (right by accident on one ABI, wrong on another); void * and
+   char * are "some pointer", long is as wide as one.  A size that
+   differs is the size warnings' business, but for pointers against
+   objects, whose sizes agree on some targets only.  */
+enum type_mismatch
 sizeof_type_mismatch (const struct alloc_site *site,
 		      const struct sizeof_type *st)
 {
   tree type = st->type, pointee = site->pointee;
-  if (!pointee || TREE_CODE (pointee) != RECORD_TYPE
-      || same_type (type, pointee, 0))
-    return false;
+  if (!pointee || !type)
+    return TM_NONE;
+  if (POINTER_TYPE_P (pointee) && !st->pointer)
+    return pointer_elements (pointee, st);
+  if (POINTER_TYPE_P (type) && !st->pointer
+      && (INTEGRAL_TYPE_P (pointee) || SCALAR_FLOAT_TYPE_P (pointee))
+      && !is_byte_type (pointee) && !pointer_wide_integer (pointee))
+    return TM_POINTER_FOR_OBJECT;
+  if (TREE_CODE (pointee) != RECORD_TYPE || same_type (type, pointee, 0))
+    return TM_NONE;
   if (TREE_CODE (type) == UNION_TYPE || is_byte_type (type)
       || starts_with (type, pointee))
-    return false;
+    return TM_NONE;
   /* A header and its tail: struct sdesc { struct shash_desc shash;
      char ctx[]; } allocated as sizeof (struct shash_desc) + descsize
      (crypto/drbg.c) names the first member, whose size the structure
      has when the flexible array follows it directly.  */
   unsigned HOST_WIDE_INT tail;
   if (starts_with (pointee, type) && flex_trailing_array (pointee, &tail))
-    return false;
+    return TM_NONE;
   return TYPE_SIZE_UNIT (type) && TYPE_SIZE_UNIT (pointee)
 	 && tree_int_cst_equal (TYPE_SIZE_UNIT (type),
-				TYPE_SIZE_UNIT (pointee));
+				TYPE_SIZE_UNIT (pointee))
+	 ? TM_OTHER_TYPE : TM_NONE;
 }

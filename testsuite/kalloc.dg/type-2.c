@@ -82,12 +82,13 @@ void *buffers (size_t n)
   return kmalloc (sizeof (struct foo), GFP_KERNEL); /* { dg-bogus "only by accident" } */
 }
 
-/* Arrays of pointers hold pointers, whatever they point to.  */
+/* Arrays of pointers: void * is "some pointer"; a pointer to another
+   structure is the wrong type (type-pointers-1.c has the rest).  */
 struct foo **pointer_arrays (size_t n)
 {
   struct foo **v = kcalloc (n, sizeof (void *), GFP_KERNEL); /* { dg-bogus "only by accident" } */
   kfree (v);
-  v = kmalloc_array (n, sizeof (struct bar *), GFP_KERNEL); /* { dg-bogus "only by accident" } */
+  v = kmalloc_array (n, sizeof (struct bar *), GFP_KERNEL); /* { dg-warning "sizes 'struct bar \\*' for elements of 'struct foo \\*': pointers to other types" } */
   return v;
 }
 
