@@ -31,7 +31,9 @@ struct binding
 
 static htab_t file_decls;	/* file-scope typedefs, variables */
 static htab_t tags;		/* struct and union tags */
-static tree ambiguous = error_mark_node;
+/* A name bound to two different things.  Read at each use: the front
+   end makes error_mark_node after the plugin is loaded.  */
+#define ambiguous error_mark_node
 
 /* Every tree kept here, chained, so that the garbage collector keeps
    them too: a local that optimisation drops is otherwise collected.  */
