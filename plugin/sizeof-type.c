@@ -610,9 +610,10 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 /* Does S name an element size with sizeof: a product with a sizeof
    factor (n * sizeof (u32)), a sum with such a term, or a helper that
    takes one or names a member (size_mul, array_size, struct_size,
-   flex_array_size)?  */
+   flex_array_size)?  *NAMED gets the sizeof's operand when there is one
+   (FROM -1 for the helpers).  */
 static bool
-typed_element (struct span s, int depth)
+typed_element (struct span s, int depth, struct span *named)
 {
   struct span parts[SOURCE_MAX_ARGS], operand;
   strip_parens (&s);
@@ -623,8 +624,8 @@ typed_element (struct span s, int depth)
       || after_word (&s, "flex_array_size") >= 0)
     return true;
   if (helper_call (s, "size_add", parts, 2))
-    return typed_element (parts[0], depth + 1)
-	   || typed_element (parts[1], depth + 1);
+    return typed_element (parts[0], depth + 1, named)
+	   || typed_element (parts[1], depth + 1, named);
   int n = 0;
   if (helper_call (s, "size_mul", parts, 2)
       || helper_call (s, "array_size", parts, 2))
@@ -635,13 +636,16 @@ typed_element (struct span s, int depth)
     {
       n = split_top (s, '+', parts, SOURCE_MAX_ARGS);
       for (int i = 0; n >= 2 && i < n; i++)
-	if (typed_element (parts[i], depth + 1))
+	if (typed_element (parts[i], depth + 1, named))
 	  return true;
       return false;
     }
   for (int i = 0; i < n; i++)
     if (sizeof_operand (parts[i], &operand))
-      return true;
+      {
+	*named = operand;
+	return true;
+      }
   return false;
 }
 
@@ -662,7 +666,18 @@ sizeof_element_typed (const struct alloc_site *site)
     return false;
   struct span size = call.args[a->size_arg];
   trim (&size);
-  return typed_element (size, 0);
+  struct span named = { -1, -1 };
+  if (!typed_element (size, 0, &named))
+    return false;
+  if (named.from < 0)
+    return true;
+  /* The sizeof must name the element kalloc sees: in sizeof (*p) + (1L <<
+     w) * sizeof (struct slot), GCC folds the product into a shift, and
+     the size reads as bytes (drivers/scsi/mvsas).  */
+  tree type = resolve (site->call, &named, false);
+  return type && TYPE_SIZE_UNIT (type)
+	 && tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
+	 && tree_to_uhwi (TYPE_SIZE_UNIT (type)) == site->elem_size;
 }
 
 /* ---- is it the wrong type? ------------------------------------------------ */
@@ -792,6 +807,39 @@ pointer_wide_integer (tree type)
   return false;
 }
 
+/* Are A and B the same pointee for an array of pointers: the same type,
+   or integers of one width (long * for unsigned long * elements,
+   drivers/net/ethernet/mellanox/mlx4/mr.c)?  */
+static bool
+same_pointee (tree a, tree b)
+{
+  return same_type (a, b, 0)
+	 || (INTEGRAL_TYPE_P (a) && INTEGRAL_TYPE_P (b)
+	     && TYPE_PRECISION (a) == TYPE_PRECISION (b));
+}
+
+/* Is DEST a member of a union with another member that TYPE is the
+   element (or the type) of: the program allocates for one view and
+   stores through another (drivers/md/dm-crypt.c's cipher_tfm.tfms and
+   .tfms_aead)?  */
+static bool
+union_view (tree dest, tree type)
+{
+  if (!dest || TREE_CODE (dest) != COMPONENT_REF)
+    return false;
+  tree field = TREE_OPERAND (dest, 1);
+  tree context = DECL_CONTEXT (field);
+  if (!context || TREE_CODE (context) != UNION_TYPE)
+    return false;
+  for (tree f = TYPE_FIELDS (context); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && f != field
+	&& (same_type (TREE_TYPE (f), type, 0)
+	    || (POINTER_TYPE_P (TREE_TYPE (f))
+		&& same_type (TREE_TYPE (TREE_TYPE (f)), type, 0))))
+      return true;
+  return false;
+}
+
 /* Elements that are pointers, sized with sizeof of ST: which mistake,
    if any.  */
 static enum type_mismatch
@@ -807,7 +855,7 @@ pointer_elements (tree pointee, const struct sizeof_type *st)
   if (same_type (TREE_TYPE (type), pointee, 0))
     return TM_OWN_TYPE;
   tree a = TREE_TYPE (pointee), b = TREE_TYPE (type);
-  if (generic_pointee (a) || generic_pointee (b)
+  if (same_pointee (a, b) || generic_pointee (a) || generic_pointee (b)
       || TREE_CODE (a) == FUNCTION_TYPE || TREE_CODE (b) == FUNCTION_TYPE)
     return TM_NONE;
   return TM_OTHER_POINTER;
@@ -829,7 +877,7 @@ sizeof_type_mismatch (const struct alloc_site *site,
 		      const struct sizeof_type *st)
 {
   tree type = st->type, pointee = site->pointee;
-  if (!pointee || !type)
+  if (!pointee || !type || union_view (site->dest, type))
     return TM_NONE;
   if (POINTER_TYPE_P (pointee) && !st->pointer)
     return pointer_elements (pointee, st);

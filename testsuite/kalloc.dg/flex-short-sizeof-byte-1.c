@@ -23,6 +23,19 @@ bytes (size_t len)
   return p;
 }
 
+/* GCC folds (1L << w) * sizeof (struct slot) into a shift: the size
+   reads as bytes, but the sizeof names the array's own element
+   (drivers/scsi/mvsas/mv_init.c).  */
+struct slot { char bytes[88]; };
+struct info { int id; struct slot slots[]; };
+
+struct info *
+shifted (int w)
+{
+  struct info *p = kzalloc (sizeof (*p) + (1L << w) * sizeof (struct slot), GFP_KERNEL); /* { dg-bogus "flexible array" } */
+  return p;
+}
+
 struct wide *
 doubled (size_t size)
 {

@@ -90,7 +90,30 @@ fine (size_t n)
   kfree (s);
   handler_t *h = kcalloc (n, sizeof (handler_t), GFP_KERNEL); /* { dg-bogus "sizes" } */
   kfree (h);
+  /* Integers of one width (drivers/net/ethernet/mellanox/mlx4/mr.c).  */
+  unsigned long **bits = kcalloc (n, sizeof (long *), GFP_KERNEL); /* { dg-bogus "sizes" } */
+  kfree (bits);
   return a;
+}
+
+/* Two views of one pointer in a union, allocated for one and stored
+   through the other (drivers/md/dm-crypt.c).  */
+struct cipher { int c; };
+struct aead { int d; };
+struct crypt_config
+{
+  union
+  {
+    struct cipher **tfms;
+    struct aead **tfms_aead;
+  } cipher_tfm;
+};
+
+int
+union_views (struct crypt_config *cc)
+{
+  cc->cipher_tfm.tfms = kmalloc (sizeof (struct aead *), GFP_KERNEL); /* { dg-bogus "sizes" } */
+  return cc->cipher_tfm.tfms != NULL;
 }
 
 /* { dg-final { scan-diagnostics-times "fix-it:" 8 } } */
