@@ -553,7 +553,8 @@ visit_stmt (struct fate_walk *w, gimple *stmt, struct path_state *st)
 static bool
 null_edge (const struct fate_walk *w, edge e)
 {
-  gimple *last = last_stmt (e->src);
+  gimple_stmt_iterator gsi = gsi_last_bb (e->src);
+  gimple *last = gsi_end_p (gsi) ? NULL : gsi_stmt (gsi);
   if (!last || gimple_code (last) != GIMPLE_COND)
     return false;
   gcond *cond = as_a<gcond *> (last);
