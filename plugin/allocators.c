@@ -236,13 +236,34 @@ alloc_find (tree fndecl)
    The zeroing bit is __GFP_ZERO, 0x100 in Linux 6.x; 0x8000, older
    kernels' value, counts too, so an unknown kernel errs on the side of
    leaving the counter alone.  */
+static bool
+is_kernel_row (const struct allocator *row)
+{
+  return row >= kernel_allocators
+	 && row < kernel_allocators + ARRAY_SIZE (kernel_allocators);
+}
+
+static bool
+is_libc_row (const struct allocator *row)
+{
+  return row >= libc_allocators
+	 && row < libc_allocators + ARRAY_SIZE (libc_allocators);
+}
+
+/* Is ROW one of the kernel's or the C library's own allocators, whose
+   code reads none of the program's objects (a wrapper learnt from its
+   body, or one named by alloc=, is the program's own code)?  */
+bool
+alloc_is_library (const struct allocator *row)
+{
+  return row && (is_kernel_row (row) || is_libc_row (row));
+}
+
 bool
 alloc_may_zero (const struct allocator *row, gcall *call)
 {
-  bool kernel_row = row >= kernel_allocators
-		    && row < kernel_allocators + ARRAY_SIZE (kernel_allocators);
-  bool libc_row = row >= libc_allocators
-		  && row < libc_allocators + ARRAY_SIZE (libc_allocators);
+  bool kernel_row = is_kernel_row (row);
+  bool libc_row = is_libc_row (row);
   if ((!kernel_row && !libc_row)
       || strstr (row->name, "zalloc") || strstr (row->name, "calloc"))
     return true;

@@ -476,8 +476,10 @@ visit_call (struct fate_walk *w, gcall *call, struct path_state *st)
   if (visit_memory_builtin (w, call, st))
     return;
   bool hands_out = hands_out_object (w, call);
-  /* Another allocation does not touch this object.  */
-  if (!hands_out && alloc_find (kalloc_call_fndecl (call)))
+  /* Another allocation by the kernel or the C library does not touch
+     this object (a wrapper's body is the program's code, and may).  */
+  const struct allocator *other = alloc_find (kalloc_call_fndecl (call));
+  if (!hands_out && alloc_is_library (other))
     return;
   if (hands_out)
     st->escaped = true;

@@ -114,6 +114,7 @@ void alloc_add_wrapper (struct allocator *row);
 void alloc_roles_text (const struct allocator *row, char *buf, size_t size);
 void alloc_print_table (FILE *out);
 bool alloc_may_zero (const struct allocator *row, gcall *call);
+bool alloc_is_library (const struct allocator *row);
 
 /* ---- allocator wrappers (wrappers.c) ---------------------------------- */
 
