@@ -272,7 +272,8 @@ fix_operand (rich_location *richloc, const struct alloc_site *site,
 }
 
 /* The pointer-type mistakes: the destination's own type, a pointer to
-   another type, a pointer for an object, an object for a pointer.  */
+   another type, a pointer for an object, an object for a pointer.  The
+   fix is sizeof (*DEST), with a fix-it, or sizeof (the element type).  */
 static void
 warn_pointer_type (const struct alloc_site *site, const struct sizeof_type *st,
 		   enum type_mismatch kind, const char *dest)
@@ -285,51 +286,34 @@ warn_pointer_type (const struct alloc_site *site, const struct sizeof_type *st,
       fix_operand (&richloc, site, st, fix);
     }
   else
-    snprintf (fix, sizeof fix, "%s", "");
-  unsigned HOST_WIDE_INT elem = pointee_size (site);
+    {
+      char *type = print_generic_expr_to_str (site->pointee);
+      snprintf (fix, sizeof fix, "%s", type);
+      free (type);
+    }
   switch (kind)
     {
     case TM_OWN_TYPE:
-      if (dest)
-	warning_at (&richloc, 0,
-		    "%qs sizes %qT, the destination%'s own type, for elements "
-		    "of %qT; did you mean %<sizeof (%s)%>?",
-		    alloc_name (site), st->type, site->pointee, fix);
-      else
-	warning_at (site->loc, 0,
-		    "%qs sizes %qT, the destination%'s own type, for elements "
-		    "of %qT; did you mean %<sizeof (%T)%>?",
-		    alloc_name (site), st->type, site->pointee, site->pointee);
+      warning_at (&richloc, 0,
+		  "%qs sizes %qT, the destination%'s own type, for elements "
+		  "of %qT; did you mean %<sizeof (%s)%>?",
+		  alloc_name (site), st->type, site->pointee, fix);
       break;
     case TM_OTHER_POINTER:
-      if (dest)
-	warning_at (&richloc, 0,
-		    "%qs sizes %qT for elements of %qT: pointers to other "
-		    "types, the sizes match (%wu bytes) only by accident; did "
-		    "you mean %<sizeof (%s)%>?",
-		    alloc_name (site), st->type, site->pointee, elem, fix);
-      else
-	warning_at (site->loc, 0,
-		    "%qs sizes %qT for elements of %qT: pointers to other "
-		    "types, the sizes match (%wu bytes) only by accident; did "
-		    "you mean %<sizeof (%T)%>?",
-		    alloc_name (site), st->type, site->pointee, elem,
-		    site->pointee);
+      warning_at (&richloc, 0,
+		  "%qs sizes %qT for elements of %qT: pointers to other "
+		  "types, the sizes match (%wu bytes) only by accident; did "
+		  "you mean %<sizeof (%s)%>?",
+		  alloc_name (site), st->type, site->pointee,
+		  pointee_size (site), fix);
       break;
     case TM_POINTER_FOR_OBJECT:
     case TM_OBJECT_FOR_POINTER:
-      if (dest)
-	warning_at (&richloc, 0,
-		    "%qs sizes %qT for elements of %qT: a pointer and an "
-		    "object, whose sizes agree on some targets only; did you "
-		    "mean %<sizeof (%s)%>?",
-		    alloc_name (site), st->type, site->pointee, fix);
-      else
-	warning_at (site->loc, 0,
-		    "%qs sizes %qT for elements of %qT: a pointer and an "
-		    "object, whose sizes agree on some targets only; did you "
-		    "mean %<sizeof (%T)%>?",
-		    alloc_name (site), st->type, site->pointee, site->pointee);
+      warning_at (&richloc, 0,
+		  "%qs sizes %qT for elements of %qT: a pointer and an "
+		  "object, whose sizes agree on some targets only; did you "
+		  "mean %<sizeof (%s)%>?",
+		  alloc_name (site), st->type, site->pointee, fix);
       break;
     default:
       gcc_unreachable ();
