@@ -476,6 +476,14 @@ visit_call (struct fate_walk *w, gcall *call, struct path_state *st)
   if (visit_memory_builtin (w, call, st))
     return;
   bool hands_out = hands_out_object (w, call);
+  /* A call without virtual operands touches no memory (__builtin_expect
+     () of if (unlikely (!p))); one given the object may still return it,
+     which loads through the result must then respect.  */
+  if (!gimple_vuse (call))
+    {
+      st->escaped |= hands_out;
+      return;
+    }
   /* Another allocation by the kernel or the C library does not touch
      this object (a wrapper's body is the program's code, and may).  */
   const struct allocator *other = alloc_find (kalloc_call_fndecl (call));
@@ -550,8 +558,41 @@ visit_stmt (struct fate_walk *w, gimple *stmt, struct path_state *st)
 
 /* ---- the walk ------------------------------------------------------------ */
 
-/* Is E the edge taken when the object's address is NULL (if (!p))?  No
-   object, no counter to read there.  */
+/* Does A != 0 say whether the object's address is NULL: +1 when it
+   means NULL (A = p == 0), -1 when it means not NULL (A = p), 0 when it
+   says nothing?  Through conversions, __builtin_expect () (unlikely
+   (!p)) and comparisons with 0, a few levels deep.  */
+static int
+null_when_nonzero (const struct fate_walk *w, tree a, int depth)
+{
+  if (TREE_CODE (a) != SSA_NAME || depth > 6)
+    return 0;
+  if (is_equal (w, a))
+    return -1;
+  gimple *def = SSA_NAME_DEF_STMT (a);
+  if (gimple_call_builtin_p (def, BUILT_IN_EXPECT)
+      && gimple_call_num_args (def) >= 1)
+    return null_when_nonzero (w, gimple_call_arg (def, 0), depth + 1);
+  if (!is_gimple_assign (def))
+    return 0;
+  enum tree_code code = gimple_assign_rhs_code (def);
+  tree x = gimple_assign_rhs1 (def);
+  if (CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
+    return null_when_nonzero (w, x, depth + 1);
+  if ((code == EQ_EXPR || code == NE_EXPR)
+      && integer_zerop (gimple_assign_rhs2 (def)))
+    {
+      int sign = null_when_nonzero (w, x, depth + 1);
+      return code == EQ_EXPR ? -sign : sign;
+    }
+  if (code == BIT_XOR_EXPR && integer_onep (gimple_assign_rhs2 (def))
+      && TREE_CODE (TREE_TYPE (x)) == BOOLEAN_TYPE)
+    return -null_when_nonzero (w, x, depth + 1);
+  return 0;
+}
+
+/* Is E the edge taken when the object's address is NULL (if (!p), if
+   (unlikely (!p)))?  No object, no counter to read there.  */
 static bool
 null_edge (const struct fate_walk *w, edge e)
 {
@@ -560,14 +601,17 @@ null_edge (const struct fate_walk *w, edge e)
   if (!last || gimple_code (last) != GIMPLE_COND)
     return false;
   gcond *cond = as_a<gcond *> (last);
-  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
-  if (!integer_zerop (b) || !is_equal (w, a))
+  enum tree_code code = gimple_cond_code (cond);
+  if (!integer_zerop (gimple_cond_rhs (cond))
+      || (code != EQ_EXPR && code != NE_EXPR))
     return false;
-  if (gimple_cond_code (cond) == EQ_EXPR)
-    return e->flags & EDGE_TRUE_VALUE;
-  if (gimple_cond_code (cond) == NE_EXPR)
-    return e->flags & EDGE_FALSE_VALUE;
-  return false;
+  int sign = null_when_nonzero (w, gimple_cond_lhs (cond), 0);
+  if (!sign)
+    return false;
+  /* The condition is true when LHS != 0 (NE) or LHS == 0 (EQ).  */
+  bool true_means_nonzero = code == NE_EXPR;
+  bool null_on_true = (sign > 0) == true_means_nonzero;
+  return e->flags & (null_on_true ? EDGE_TRUE_VALUE : EDGE_FALSE_VALUE);
 }
 
 /* Join FROM into the entry state of BB; true when it changed.  */
