@@ -671,13 +671,16 @@ sizeof_element_typed (const struct alloc_site *site)
     return false;
   if (named.from < 0)
     return true;
-  /* The sizeof must name the element kalloc sees: in sizeof (*p) + (1L <<
-     w) * sizeof (struct slot), GCC folds the product into a shift, and
-     the size reads as bytes (drivers/scsi/mvsas).  */
+  /* The element kalloc sees must be made of what the sizeof names (GCC
+     folds 2 * n * sizeof (u16) into n * 4): in sizeof (*p) + (1L << w) *
+     sizeof (struct slot), GCC folds the product into a shift, and the
+     size reads as bytes (drivers/scsi/mvsas).  */
   tree type = resolve (site->call, &named, false);
-  return type && TYPE_SIZE_UNIT (type)
-	 && tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
-	 && tree_to_uhwi (TYPE_SIZE_UNIT (type)) == site->elem_size;
+  if (!type || !TYPE_SIZE_UNIT (type)
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+    return false;
+  unsigned HOST_WIDE_INT named_size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  return named_size && site->elem_size % named_size == 0;
 }
 
 /* ---- is it the wrong type? ------------------------------------------------ */
