@@ -87,6 +87,15 @@ is_wrapped_negative (tree cst)
 
 static int parse (struct size_expr *expr, tree t, int depth);
 
+/* Does converting a value of TYPE to the size type keep its sign (a
+   signed type no wider: the conversion sign-extends or keeps the bits)?  */
+static bool
+sign_extends (const struct size_expr *expr, tree type)
+{
+  return INTEGRAL_TYPE_P (type) && !TYPE_UNSIGNED (type)
+	 && TYPE_PRECISION (type) <= TYPE_PRECISION (expr->type);
+}
+
 /* How kalloc can read a value of the size type that it does not look
    into (a PHI, a conditional, a minimum).  */
 enum value_sign
@@ -163,10 +172,7 @@ value_sign_1 (const struct size_expr *expr, tree t, int depth,
     CASE_CONVERT:
       if (same_arith_type (expr, TREE_TYPE (rhs1)))
 	return value_sign_1 (expr, rhs1, depth + 1, path);
-      return INTEGRAL_TYPE_P (TREE_TYPE (rhs1))
-	     && !TYPE_UNSIGNED (TREE_TYPE (rhs1))
-	     && TYPE_PRECISION (TREE_TYPE (rhs1))
-		<= TYPE_PRECISION (expr->type)
+      return sign_extends (expr, TREE_TYPE (rhs1))
 	     ? SIGN_SIGNED : SIGN_UNSIGNED;
     case NEGATE_EXPR:
     case MINUS_EXPR:
@@ -257,9 +263,7 @@ static int
 add_converted_leaf (struct size_expr *expr, tree t, tree source)
 {
   int n = add_node (expr, SIZE_LEAF, t, -1, -1);
-  tree type = TREE_TYPE (source);
-  if (n >= 0 && INTEGRAL_TYPE_P (type) && !TYPE_UNSIGNED (type)
-      && TYPE_PRECISION (type) <= TYPE_PRECISION (expr->type))
+  if (n >= 0 && sign_extends (expr, TREE_TYPE (source)))
     expr->node[n].signed_value = source;
   return n;
 }

@@ -53,7 +53,7 @@ struct line_marker
   const char *file;		/* in marker_files */
 };
 static struct line_marker *markers;
-static int marker_count;
+static int marker_count, marker_room;
 static bool text_is_preprocessed;
 
 /* Is the translation unit a preprocessed input (.i, -fpreprocessed)?  */
@@ -98,7 +98,12 @@ index_markers (void)
 	p += *p == '\\' && p[1] ? 2 : 1;
       if (*p != '"')
 	continue;
-      markers = XRESIZEVEC (struct line_marker, markers, marker_count + 1);
+      /* A kernel unit's .i has thousands of markers: grow by doubling.  */
+      if (marker_count == marker_room)
+	{
+	  marker_room = marker_room ? 2 * marker_room : 256;
+	  markers = XRESIZEVEC (struct line_marker, markers, marker_room);
+	}
       markers[marker_count].first = l + 1;
       markers[marker_count].line = line;
       /* Escapes in the name are left as cpp wrote them: the names
