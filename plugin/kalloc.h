@@ -358,6 +358,8 @@ extern long source_len;
 bool source_is_preprocessed (void);
 bool source_call_find (location_t loc, const char *name,
 		       struct source_call *call);
+bool source_call_read (location_t loc, const char *name,
+		       struct source_call *call);
 location_t location_at (location_t loc, long offset);
 int split_args (long open, long *close, struct span *args);
 void trim (struct span *s);
@@ -370,6 +372,8 @@ bool helper_call (struct span s, const char *name, struct span *args,
 void fold_space (const struct span *s, char *buf, size_t size);
 bool same_line (long from, long to);
 int split_top (struct span s, char op, struct span *parts, int max);
+bool struct_size_parts (struct span s, struct span *args, bool *by_type);
+bool flex_array_size_call (struct span s);
 
 /* ---- the type a sizeof names (sizeof-type.c) ---------------------------- */
 

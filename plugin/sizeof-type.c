@@ -10,7 +10,8 @@
  * names, and tables of file-scope typedefs, variables and structure tags
  * that kalloc fills while the front end parses (PLUGIN_FINISH_DECL,
  * PLUGIN_FINISH_TYPE), because the C front end forgets its scopes
- * before the passes run.  Anything else (casts, calls, typeof, macros)
+ * before the passes run.  Macros in the call's arguments are read
+ * expanded (source_call_read ()).  Anything else (casts, calls, typeof)
  * is not resolved, and then nothing is said.
  */
 #include "kalloc.h"
@@ -576,12 +577,13 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 					 : NULL;
   struct source_call call;
   if (!a || site->in_macro || site->kind == SITE_OPAQUE
-      || !source_call_find (site->loc, site->name, &call)
+      || !source_call_read (site->loc, site->name, &call)
       || call.nargs <= a->size_arg
       || (a->count_arg >= 0 && call.nargs <= a->count_arg))
     return false;
 
   struct span size = call.args[a->size_arg], helper[3];
+  bool by_type;
   trim (&size);
   if (a->count_arg >= 0)
     {
@@ -593,14 +595,12 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 	    return false;
 	}
     }
-  else if (site->kind == SITE_FLEX && helper_call (size, "struct_size", helper, 3))
+  else if (site->kind == SITE_FLEX
+	   && struct_size_parts (size, helper, &by_type))
     {
       out->operand = helper[0];
-      out->pointer = true;
+      out->pointer = !by_type;
     }
-  else if (site->kind == SITE_FLEX
-	   && helper_call (size, "struct_size_t", helper, 3))
-    out->operand = helper[0];
   else if (!find_sizeof (size, site->kind, &out->operand))
     return false;
   out->type = resolve (site->call, &out->operand, out->pointer);
@@ -619,9 +619,11 @@ typed_element (struct span s, int depth, struct span *named)
   strip_parens (&s);
   if (depth > 4)
     return false;
+  bool by_type;
   if (after_word (&s, "struct_size") >= 0
       || after_word (&s, "struct_size_t") >= 0
-      || after_word (&s, "flex_array_size") >= 0)
+      || after_word (&s, "flex_array_size") >= 0
+      || struct_size_parts (s, parts, &by_type) || flex_array_size_call (s))
     return true;
   if (helper_call (s, "size_add", parts, 2))
     return typed_element (parts[0], depth + 1, named)
@@ -661,7 +663,7 @@ sizeof_element_typed (const struct alloc_site *site)
 					 : NULL;
   struct source_call call;
   if (!a || site->in_macro || a->count_arg >= 0
-      || !source_call_find (site->loc, site->name, &call)
+      || !source_call_read (site->loc, site->name, &call)
       || call.nargs <= a->size_arg)
     return false;
   struct span size = call.args[a->size_arg];

@@ -22,6 +22,10 @@
 static char *source_name;
 char *source_text;
 long source_len;
+/* The file's own text ends here; the expansions of macros in a call's
+   arguments (source_call_read ()) are appended after it.  */
+static long file_len;
+static long text_room;
 
 /* Where each line starts in the text: line L (1-based) at
    line_start[L - 1].  Kept with the text, so that a call's position is
@@ -110,6 +114,11 @@ index_markers (void)
 	 compared below come from the same markers.  */
       markers[marker_count].file = xstrndup (name, p - name);
       marker_count++;
+      /* A call whose arguments come from several macros is split by
+	 markers (# 25 "f.c" 3 4 before a system header's offsetof):
+	 blank them, so the call reads as one text and offsets stay.  */
+      for (char *c = source_text + line_start[l]; *c && *c != '\n'; c++)
+	*c = ' ';
     }
 }
 
@@ -131,6 +140,7 @@ read_file (const char *file)
       else
 	{
 	  source_text[source_len] = 0;
+	  file_len = text_room = source_len;
 	  index_lines ();
 	}
     }
@@ -164,13 +174,17 @@ load_source (const char *file)
   return true;
 }
 
-/* The physical line of the loaded text that is LINE of FILE, or 0.  */
+/* The physical lines of the loaded text that are LINE of FILE, the
+   last first: *NTH (0 for the first call) picks the next one; 0 when no
+   more.  A source line whose tokens come from several macros (a system
+   header's offsetof) is several physical lines of a .i, each after its
+   own marker.  */
 static int
-physical_line (const char *file, int line)
+physical_line (const char *file, int line, int *nth)
 {
   if (!text_is_preprocessed)
-    return line;
-  /* The last marker for FILE at or before LINE whose stretch holds it. */
+    return (*nth)++ ? 0 : line;
+  int seen = 0;
   for (int i = marker_count - 1; i >= 0; i--)
     {
       const struct line_marker *m = &markers[i];
@@ -178,7 +192,11 @@ physical_line (const char *file, int line)
       if (strcmp (m->file, file) || line < m->line
 	  || m->first + (line - m->line) >= end)
 	continue;
-      return m->first + (line - m->line) + 1;
+      if (seen++ == *nth)
+	{
+	  ++*nth;
+	  return m->first + (line - m->line) + 1;
+	}
     }
   return 0;
 }
@@ -468,8 +486,8 @@ fold_space (const struct span *s, char *buf, size_t size)
 location_t
 location_at (location_t loc, long offset)
 {
-  if (text_is_preprocessed)
-    return UNKNOWN_LOCATION;	/* the .i's lines are not the file's */
+  if (text_is_preprocessed || offset >= file_len)
+    return UNKNOWN_LOCATION;	/* the .i's lines, or a macro's text */
   int line, column;
   offset_position (offset, &line, &column);
   const line_map *map = linemap_lookup (line_table, loc);
@@ -598,18 +616,37 @@ source_call_find (location_t loc, const char *name, struct source_call *call)
   expanded_location where = expand_location (loc);
   if (!where.file || !load_source (where.file))
     return false;
-  long start = source_offset (physical_line (where.file, where.line),
-			      where.column);
-  if (start < 0)
-    return false;
-  struct span *id = &call->name;
-  id->from = id->to = start;
-  while (id->to < source_len && ISIDNUM (source_text[id->to]))
-    id->to++;
   /* Expanded text (a .i) spells 6.10+'s kmalloc () as the function its
      macro calls, kmalloc_noprof ().  */
   char noprof[128];
   snprintf (noprof, sizeof noprof, "%s" NOPROF_SUFFIX, name);
+  struct span *id = &call->name;
+  long start = -1, first = -1;
+  int nth = 0, line;
+  /* The physical line whose column holds the call's name; else the
+     scan below starts from the first that could.  */
+  while ((line = physical_line (where.file, where.line, &nth)) > 0)
+    {
+      long at = source_offset (line, where.column);
+      if (at < 0)
+	continue;
+      first = first < 0 ? at : first;
+      id->from = id->to = at;
+      while (id->to < source_len && ISIDNUM (source_text[id->to]))
+	id->to++;
+      if (span_is (id, name) || (text_is_preprocessed && span_is (id, noprof)))
+	{
+	  start = at;
+	  break;
+	}
+    }
+  if (start < 0)
+    start = first;
+  if (start < 0)
+    return false;
+  id->from = id->to = start;
+  while (id->to < source_len && ISIDNUM (source_text[id->to]))
+    id->to++;
   if (text_is_preprocessed && span_is (id, noprof))
     name = noprof;
   if (!span_is (id, name))
@@ -631,5 +668,475 @@ source_call_find (location_t loc, const char *name, struct source_call *call)
   for (int i = 0; i < call->nargs; i++)
     if (has_comment (source_text, call->args[i].from, call->args[i].to))
       return false;
+  return true;
+}
+
+/* ---- the kernel's size helpers, written or expanded ----------------------- */
+
+/* The form of a helper macro for a count known only at run time:
+   __builtin_choose_expr (__is_constexpr (n), A, B) is B.  */
+static bool
+runtime_form (struct span s, struct span *form)
+{
+  struct span args[3];
+  if (!helper_call (s, "__builtin_choose_expr", args, 3))
+    return false;
+  *form = args[2];
+  return true;
+}
+
+/* "sizeof (*(P)->M) + Z", Z being __must_be_array ()'s zero: P, M.  */
+static bool
+member_element (struct span s, struct span *pointer, struct span *member)
+{
+  struct span parts[SOURCE_MAX_ARGS], operand;
+  if (split_top (s, '+', parts, SOURCE_MAX_ARGS) != 2
+      || !sizeof_operand (parts[0], &operand)
+      || source_text[operand.from] != '*')
+    return false;
+  operand.from++;
+  /* The last arrow at the top level: P before it, the member after.  */
+  long arrow = -1;
+  int depth = 0;
+  for (long p = operand.from; p < operand.to; p++)
+    {
+      int c = code_char (&p, operand.to, &depth);
+      if (c == '-' && depth == 0 && p + 1 < operand.to
+	  && source_text[p + 1] == '>')
+	arrow = p;
+    }
+  if (arrow < 0)
+    return false;
+  pointer->from = operand.from;
+  pointer->to = arrow;
+  member->from = arrow + 2;
+  member->to = operand.to;
+  strip_parens (pointer);
+  trim (member);
+  for (long p = member->from; p < member->to; p++)
+    if (!ISIDNUM (source_text[p]))
+      return false;
+  return pointer->from < pointer->to && member->from < member->to;
+}
+
+/* flex_array_size (P, M, N) as written or as the preprocessor leaves
+   it (Linux 6.2+: a choice whose run-time form is size_mul (N,
+   sizeof (*(P)->M) + Z); 6.1: array_size (), the same size_mul ()).  */
+static bool
+flex_array_size_parts (struct span s, struct span *args)
+{
+  if (helper_call (s, "flex_array_size", args, 3))
+    return true;
+  struct span form, mul[2];
+  if (runtime_form (s, &form))
+    s = form;
+  return helper_call (s, "size_mul", mul, 2)
+	 && member_element (mul[1], &args[0], &args[1])
+	 && (args[2] = mul[0], true);
+}
+
+/* "(TYPE *) NULL", struct_size_t ()'s pointer once expanded: TYPE.  */
+static bool
+null_of_type (struct span p, struct span *type)
+{
+  struct span inner[SOURCE_MAX_ARGS];
+  long close;
+  if (source_text[p.from] != '('
+      || split_args (p.from, &close, inner) != 1 || close >= p.to - 1)
+    return false;
+  struct span rest = { close + 1, p.to };
+  strip_parens (&rest);
+  if (!span_is (&rest, "0") && !span_is (&rest, "NULL"))
+    {
+      /* ((void *)0), the expansion of NULL.  */
+      struct span cast[SOURCE_MAX_ARGS];
+      long end;
+      if (source_text[rest.from] != '('
+	  || split_args (rest.from, &end, cast) != 1)
+	return false;
+      struct span zero = { end + 1, rest.to };
+      strip_parens (&zero);
+      if (!span_is (&zero, "0"))
+	return false;
+    }
+  *type = inner[0];
+  trim (type);
+  if (type->to <= type->from || source_text[type->to - 1] != '*')
+    return false;
+  type->to--;
+  trim (type);
+  return type->from < type->to;
+}
+
+/* struct_size (P, M, N) or struct_size_t (TYPE, M, N), as written or as
+   a .i has them (6.2+: a choice whose run-time form is size_add
+   (sizeof (*(P)), flex_array_size ()); 6.1: __ab_c_size (N, sizeof
+   (*(P)->M) + Z, sizeof (*(P)))).  ARGS gets P (or TYPE), M and N;
+   *BY_TYPE says which of the two the first is.  */
+bool
+struct_size_parts (struct span s, struct span *args, bool *by_type)
+{
+  *by_type = helper_call (s, "struct_size_t", args, 3);
+  if (*by_type || helper_call (s, "struct_size", args, 3))
+    return true;
+  struct span form, parts[3];
+  if (runtime_form (s, &form))
+    s = form;
+  if (helper_call (s, "size_add", parts, 2))
+    {
+      if (!flex_array_size_parts (parts[1], args))
+	return false;
+    }
+  else if (helper_call (s, "__ab_c_size", parts, 3))
+    {
+      if (!member_element (parts[1], &args[0], &args[1]))
+	return false;
+      args[2] = parts[0];
+    }
+  else
+    return false;
+  trim (&args[2]);
+  strip_parens (&args[2]);
+  struct span type;
+  if (null_of_type (args[0], &type))
+    {
+      args[0] = type;
+      *by_type = true;
+    }
+  return true;
+}
+
+/* Is S flex_array_size (), written or expanded?  */
+bool
+flex_array_size_call (struct span s)
+{
+  struct span args[3];
+  return flex_array_size_parts (s, args);
+}
+
+/* ---- the text as compiled ---------------------------------------------------- */
+
+/* Append TEXT (LEN bytes) after the file's text; its offset.  */
+static long
+append_text (const char *text, size_t len)
+{
+  if (source_len + (long) len + 2 > text_room)
+    {
+      text_room = 2 * (source_len + len + 2);
+      source_text = XRESIZEVEC (char, source_text, text_room + 1);
+    }
+  source_text[source_len++] = '\n';
+  long at = source_len;
+  memcpy (source_text + at, text, len);
+  source_len += len;
+  source_text[source_len] = 0;
+  return at;
+}
+
+/* A growing text.  */
+struct text_buf
+{
+  char *s;
+  size_t len, room;
+};
+
+static void
+buf_add (struct text_buf *b, const char *text, size_t len)
+{
+  if (b->len + len + 1 > b->room)
+    {
+      b->room = 2 * (b->len + len + 1);
+      b->s = XRESIZEVEC (char, b->s, b->room);
+    }
+  memcpy (b->s + b->len, text, len);
+  b->len += len;
+  b->s[b->len] = 0;
+}
+
+/* Helpers the readers know by name (struct_size_parts (), find_sizeof
+   ()): left as written, their expansions are recognised in a .i.  */
+static bool
+known_helper (const char *name, size_t len)
+{
+  static const char *const names[] = {
+    "struct_size", "struct_size_t", "flex_array_size", "array_size",
+    "array3_size", "offsetof"
+  };
+  for (size_t i = 0; i < ARRAY_SIZE (names); i++)
+    if (strlen (names[i]) == len && !strncmp (names[i], name, len))
+      return true;
+  return false;
+}
+
+/* The macro NAME names, if one defined before LOC (the definition in
+   force at the end of the unit: one redefined after the call is not
+   read) and not a lazy one from a precompiled header.  */
+static cpp_macro *
+defined_macro (const char *name, size_t len, location_t loc)
+{
+  char id[128];
+  if (len >= sizeof id || !parse_in || known_helper (name, len))
+    return NULL;
+  memcpy (id, name, len);
+  id[len] = 0;
+  tree ident = maybe_get_identifier (id);
+  if (!ident)
+    return NULL;
+  cpp_hashnode *node = C_CPP_HASHNODE (ident);
+  if (!cpp_user_macro_p (node))
+    return NULL;
+  cpp_macro *macro = node->value.macro;
+  if (!macro || macro->lazy
+      || linemap_compare_locations (line_table, macro->line, loc) < 0)
+    return NULL;
+  return macro;
+}
+
+/* The macros being expanded: cpp does not expand one inside itself.  */
+#define EXPAND_DEPTH 32
+struct expansion
+{
+  location_t loc;		/* the call's */
+  int depth;
+  cpp_macro *active[EXPAND_DEPTH];
+};
+
+static bool expand_into (const char *text, long from, long to,
+			 struct expansion *x, struct text_buf *out);
+
+/* Split the argument list whose '(' is at TEXT[OPEN]: up to MAX spans
+   of TEXT; *CLOSE after the ')'.  -1 when unbalanced or too many.  */
+static int
+split_text_args (const char *text, long open, long to, long *close,
+		 struct span *args, int max)
+{
+  int depth = 0, count = 0;
+  long start = open + 1;
+  for (long p = open; p < to; p++)
+    {
+      char c = text[p];
+      if (c == '"' || c == '\'')
+	{
+	  for (p++; p < to && text[p] != c; p += text[p] == '\\' ? 2 : 1)
+	    ;
+	  continue;
+	}
+      if (c == '(' || c == '[' || c == '{')
+	depth++;
+      else if ((c == ')' || c == ']' || c == '}') && --depth == 0)
+	{
+	  if (count == max)
+	    return -1;
+	  args[count].from = start;
+	  args[count++].to = p;
+	  *close = p + 1;
+	  return count;
+	}
+      else if (c == ',' && depth == 1)
+	{
+	  if (count == max)
+	    return -1;
+	  args[count].from = start;
+	  args[count++].to = p;
+	  start = p + 1;
+	}
+    }
+  return -1;
+}
+
+/* Append TEXT's span S with white space trimmed.  */
+static void
+buf_add_trimmed (struct text_buf *b, const char *text, struct span s)
+{
+  while (s.from < s.to && ISSPACE (text[s.from]))
+    s.from++;
+  while (s.to > s.from && ISSPACE (text[s.to - 1]))
+    s.to--;
+  buf_add (b, text + s.from, s.to - s.from);
+}
+
+/* Append #ARG: its text as a string literal.  */
+static void
+buf_add_string (struct text_buf *b, const char *text, struct span s)
+{
+  struct text_buf raw = { NULL, 0, 0 };
+  buf_add_trimmed (&raw, text, s);
+  buf_add (b, "\"", 1);
+  for (size_t i = 0; i < raw.len; i++)
+    {
+      if (raw.s[i] == '"' || raw.s[i] == '\\')
+	buf_add (b, "\\", 1);
+      buf_add (b, raw.s + i, 1);
+    }
+  buf_add (b, "\"", 1);
+  free (raw.s);
+}
+
+/* Append MACRO's replacement to OUT with its parameters replaced by
+   ARGS of TEXT (expanded first, but next to # and ##), then expanded
+   again with MACRO disabled (cpp's rescan).  */
+static void
+expand_macro (cpp_macro *macro, const char *text, const struct span *args,
+	      struct expansion *x, struct text_buf *out)
+{
+  struct text_buf body = { NULL, 0, 0 };
+  bool pasting = false;
+  for (unsigned i = 0; i < macro->count; i++)
+    {
+      const cpp_token *tok = &macro->exp.tokens[i];
+      const cpp_token *next = i + 1 < macro->count
+			      ? &macro->exp.tokens[i + 1] : NULL;
+      if (i && !pasting && (tok->flags & PREV_WHITE))
+	buf_add (&body, " ", 1);
+      bool paste = tok->flags & PASTE_LEFT;
+      if (tok->type == CPP_MACRO_ARG)
+	{
+	  const struct span *arg = &args[tok->val.macro_arg.arg_no - 1];
+	  if (tok->flags & STRINGIFY_ARG)
+	    buf_add_string (&body, text, *arg);
+	  else if (paste || pasting)
+	    buf_add_trimmed (&body, text, *arg);
+	  else
+	    expand_into (text, arg->from, arg->to, x, &body);
+	}
+      /* GNU's ", ## __VA_ARGS__" drops the comma when there are none.  */
+      else if (tok->type == CPP_COMMA && paste && macro->variadic && next
+	       && next->type == CPP_MACRO_ARG
+	       && next->val.macro_arg.arg_no == macro->paramc
+	       && args[macro->paramc - 1].from == args[macro->paramc - 1].to)
+	;
+      else
+	{
+	  const char *spelt = (const char *) cpp_token_as_text (parse_in, tok);
+	  buf_add (&body, spelt, strlen (spelt));
+	}
+      pasting = paste;
+    }
+  if (body.len && x->depth < EXPAND_DEPTH)
+    {
+      x->active[x->depth++] = macro;
+      expand_into (body.s, 0, body.len, x, out);
+      x->depth--;
+    }
+  free (body.s);
+}
+
+/* Is MACRO being expanded?  */
+static bool
+active_macro (const struct expansion *x, const cpp_macro *macro)
+{
+  for (int i = 0; i < x->depth; i++)
+    if (x->active[i] == macro)
+      return true;
+  return false;
+}
+
+/* The arguments of a call to MACRO at TEXT[OPEN]: false when there is
+   no '(' (a function-like macro's name alone is not a call) or their
+   number is not MACRO's.  A variadic macro's last one spans the rest.  */
+static bool
+macro_args (const cpp_macro *macro, const char *text, long open, long to,
+	    long *close, struct span *args)
+{
+  if (open >= to || text[open] != '(')
+    return false;
+  int n = split_text_args (text, open, to, close, args, SOURCE_MAX_ARGS);
+  if (n < 0)
+    return false;
+  struct span first = args[0];
+  while (first.from < first.to && ISSPACE (text[first.from]))
+    first.from++;
+  if (n == 1 && first.from == first.to && macro->paramc <= 1)
+    n = macro->paramc;		/* F () */
+  if (macro->variadic && macro->paramc >= 1 && n >= macro->paramc)
+    {
+      args[macro->paramc - 1].to = args[n - 1].to;
+      n = macro->paramc;
+    }
+  else if (macro->variadic && n == macro->paramc - 1)
+    {
+      /* F (a) for F (x, ...): no variable arguments.  */
+      args[n].from = args[n].to = *close - 1;
+      n++;
+    }
+  return n == macro->paramc;
+}
+
+/* Append to OUT the text FROM..TO with its macros expanded as the
+   preprocessor did.  True if one was expanded.  */
+static bool
+expand_into (const char *text, long from, long to, struct expansion *x,
+	     struct text_buf *out)
+{
+  bool expanded = false;
+  for (long p = from; p < to;)
+    {
+      long q = p;
+      if (ISIDST (text[p]) && (p == from || !ISIDNUM (text[p - 1])))
+	{
+	  while (q < to && ISIDNUM (text[q]))
+	    q++;
+	  cpp_macro *macro = defined_macro (text + p, q - p, x->loc);
+	  long open = q, close = q;
+	  while (open < to && ISSPACE (text[open]))
+	    open++;
+	  struct span args[SOURCE_MAX_ARGS];
+	  if (macro && !active_macro (x, macro)
+	      && (!macro->fun_like
+		  || macro_args (macro, text, open, to, &close, args)))
+	    {
+	      buf_add (out, " ", 1);
+	      expand_macro (macro, text, args, x, out);
+	      buf_add (out, " ", 1);
+	      expanded = true;
+	      p = close;
+	      continue;
+	    }
+	}
+      else if (text[p] == '"' || text[p] == '\'')
+	{
+	  char quote = text[q++];
+	  while (q < to && text[q] != quote)
+	    q += text[q] == '\\' ? 2 : 1;
+	  q = q < to ? q + 1 : to;
+	}
+      else
+	q = p + 1;
+      buf_add (out, text + p, q - p);
+      p = q;
+    }
+  return expanded;
+}
+
+/* source_call_find (), with CALL's arguments as the compiler read them:
+   macros replaced by their text (kmalloc (OBJ_SIZE, ...)
+   reads as the sizeof it stands for, and function-like ones but the
+   helpers the readers know by name), so that a compile from the source
+   and one from its .i, whose macros are expanded, read the same size.
+   The diagnostics read this; suggest, which edits what the user wrote,
+   reads source_call_find ().  Function-like helpers are recognised
+   either way (struct_size_parts ()).  */
+bool
+source_call_read (location_t loc, const char *name, struct source_call *call)
+{
+  if (!source_call_find (loc, name, call))
+    return false;
+  if (text_is_preprocessed)
+    return true;
+  for (int i = 0; i < call->nargs; i++)
+    {
+      struct text_buf out = { NULL, 0, 0 };
+      struct expansion x;
+      x.loc = loc;
+      x.depth = 0;
+      if (expand_into (source_text, call->args[i].from, call->args[i].to,
+		       &x, &out))
+	{
+	  long at = append_text (out.s, out.len);
+	  call->args[i].from = at;
+	  call->args[i].to = at + out.len;
+	}
+      free (out.s);
+    }
   return true;
 }

@@ -345,8 +345,8 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
     }
   else
     {
-      bool by_type = helper_call (args[a->size_arg], "struct_size_t", helper, 3);
-      if (!by_type && !helper_call (args[a->size_arg], "struct_size", helper, 3))
+      bool by_type;
+      if (!struct_size_parts (args[a->size_arg], helper, &by_type))
 	return false;
       c->name = typed_name (a, SITE_FLEX, c->name_buf,
 			    sizeof c->name_buf);
