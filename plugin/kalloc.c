@@ -562,6 +562,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     alloc_print_table (stdout);
   if (disabled)
     return 0;
+  source_keep_stdin ();
 
   /* counted_by changes what kernels compile; only harden provides it. */
   if (kalloc_opts.mode != KALLOC_MODE_HARDEN)

@@ -356,6 +356,7 @@ extern char *source_text;	/* the file of the last call found */
 extern long source_len;
 
 bool source_is_preprocessed (void);
+void source_keep_stdin (void);
 bool source_call_find (location_t loc, const char *name,
 		       struct source_call *call);
 bool source_call_read (location_t loc, const char *name,

@@ -122,9 +122,69 @@ index_markers (void)
     }
 }
 
+/* A unit read from standard input: what cpp read, kept by
+   source_keep_stdin ().  */
+static char *stdin_text;
+static long stdin_len;
+
+/* Does cc1 read the unit from standard input?  icecream's helpers
+   compile "-", the .i piped in.  */
+static bool
+input_is_stdin (void)
+{
+  /* "-" on the command line; c_common_post_options () makes it "".  */
+  return num_in_fnames == 0 || !strcmp (in_fnames[0], "-") || !*in_fnames[0];
+}
+
+/* Standard input can be read once, and cpp reads it after the plugins
+   are loaded: keep a copy, and give cpp the same bytes from a temporary
+   file in its place.  Without a temporary file nothing is read: the
+   checks that need the text then say nothing.  */
+void
+source_keep_stdin (void)
+{
+  if (!input_is_stdin ())
+    return;
+  FILE *copy = tmpfile ();
+  if (!copy)
+    return;
+  size_t room = 1 << 16, len = 0;
+  char *text = XNEWVEC (char, room + 1);
+  for (ssize_t n; (n = read (0, text + len, room - len)) != 0;)
+    {
+      if (n < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  break;
+	}
+      len += n;
+      if (len == room)
+	text = XRESIZEVEC (char, text, (room *= 2) + 1);
+    }
+  text[len] = 0;
+  if (fwrite (text, 1, len, copy) != len || fflush (copy) != 0
+      || lseek (fileno (copy), 0, SEEK_SET) != 0
+      || dup2 (fileno (copy), 0) < 0)
+    fatal_error (UNKNOWN_LOCATION,
+		 "kalloc: cannot keep the standard input for the compiler: %m");
+  fclose (copy);
+  stdin_text = text;
+  stdin_len = len;
+}
+
 static bool
 read_file (const char *file)
 {
+  if (stdin_text && (!*file || !strcmp (file, "-") || !strcmp (file, "<stdin>")))
+    {
+      source_len = stdin_len;
+      source_text = XNEWVEC (char, source_len + 1);
+      memcpy (source_text, stdin_text, source_len + 1);
+      file_len = text_room = source_len;
+      index_lines ();
+      return true;
+    }
   FILE *f = fopen (file, "rb");
   if (!f)
     return false;
@@ -157,7 +217,7 @@ load_source (const char *file)
   /* main_input_filename is the name the first line marker gives; the
      file cc1 reads is the first of in_fnames.  */
   if (input_preprocessed ())
-    file = num_in_fnames ? in_fnames[0] : NULL;
+    file = input_is_stdin () ? "-" : in_fnames[0];
   if (!file)
     return false;
   if (source_name && !strcmp (source_name, file))
@@ -1121,8 +1181,8 @@ source_call_read (location_t loc, const char *name, struct source_call *call)
 {
   if (!source_call_find (loc, name, call))
     return false;
-  if (text_is_preprocessed)
-    return true;
+  /* A .i has no macros left, but one made with -fdirectives-only (as
+     icecream makes it) has them all, defined again as it compiles.  */
   for (int i = 0; i < call->nargs; i++)
     {
       struct text_buf out = { NULL, 0, 0 };
