@@ -10,7 +10,8 @@
  *   mode=harden          warn and rewrite (default)
  *   mode=check           warn only; the generated code is unchanged
  *   disable              do nothing at all
- *   no-warn=KIND[,KIND]  switch warnings off: object, array, flex, type, all
+ *   no-warn=KIND[,KIND]  switch warnings off: object, array, flex, type,
+ *                        offset, all
  *   alloc=NAME:ROLES     also recognise NAME; ROLES lists its arguments
  *                        in order, each size, count, gfp or _ (ignored),
  *                        e.g. alloc=xcalloc:count,size
@@ -191,6 +192,7 @@ kalloc_execute (function *fun)
     }
   if (kalloc_opts.suggest)
     suggest_spelled_calls (fun);
+  scaled_offset_check_function (fun, sites, nsites);
   /* Last site first: a bit-field counter's store splits the call's
      block, which moves every statement after the call; backwards, that is
      only the statements up to the next site (forwards, 100,000 calls in
@@ -227,6 +229,7 @@ const struct option_word warning_kinds[] = {
   { "array", KW_ARRAY, "an element size unlike the pointee's" },
   { "flex", KW_FLEX, "a flexible-array header or element too small" },
   { "type", KW_TYPE, "sizeof names another type of the same size" },
+  { "offset", KW_OFFSET, "pointer arithmetic scaled by a sizeof" },
   { "all", KW_ALL, "every kind" },
   { NULL, 0, NULL }
 };

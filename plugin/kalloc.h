@@ -27,9 +27,10 @@ enum kalloc_warning
   KW_OBJECT = 1 << 0,		/* single object smaller than its type */
   KW_ARRAY = 1 << 1,		/* element size unlike the pointee's */
   KW_FLEX = 1 << 2,		/* flexible-array header or element too small */
-  KW_TYPE = 1 << 3		/* sizeof names another type of the same size */
+  KW_TYPE = 1 << 3,		/* sizeof names another type of the same size */
+  KW_OFFSET = 1 << 4		/* pointer arithmetic scaled by a sizeof */
 };
-#define KW_ALL (KW_OBJECT | KW_ARRAY | KW_FLEX | KW_TYPE)
+#define KW_ALL (KW_OBJECT | KW_ARRAY | KW_FLEX | KW_TYPE | KW_OFFSET)
 
 struct kalloc_options
 {
@@ -260,6 +261,11 @@ extern const struct kalloc_pass object_size_pass;	/* NULL name: none */
 
 bool bounds_instrument_function (function *fun);
 
+/* ---- pointer arithmetic scaled twice (scaled-offset.c) ----------------- */
+
+void scaled_offset_check_function (function *fun,
+				   const struct alloc_site *sites, int nsites);
+
 /* ---- silencing (silence.c) -------------------------------------------- */
 
 void silence_register_attributes (void);
@@ -357,6 +363,7 @@ extern long source_len;
 
 bool source_is_preprocessed (void);
 void source_keep_stdin (void);
+long source_location_offset (location_t loc);
 bool source_call_find (location_t loc, const char *name,
 		       struct source_call *call);
 bool source_call_read (location_t loc, const char *name,
@@ -391,6 +398,7 @@ void sizeof_type_note_type (tree type);
 bool sizeof_type_of_site (const struct alloc_site *site,
 			  struct sizeof_type *out);
 bool sizeof_element_typed (const struct alloc_site *site);
+tree sizeof_operand_type (gimple *stmt, const struct span *operand);
 /* What is wrong with the type a sizeof names (sizeof_type_mismatch ()). */
 enum type_mismatch
 {

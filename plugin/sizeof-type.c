@@ -219,15 +219,15 @@ accept (struct tokens *t, const char *tok)
 
 /* ---- names in scope ------------------------------------------------------ */
 
-/* The declaration NAME means at CALL: the call's blocks outwards, the
+/* The declaration NAME means at STMT: the stmt's blocks outwards, the
    function's parameters, then file scope.  */
 static tree
-lookup_decl (gcall *call, const char *name)
+lookup_decl (gimple *stmt, const char *name)
 {
   tree id = maybe_get_identifier (name);
   if (!id)
     return NULL_TREE;
-  tree block = gimple_block (call);
+  tree block = gimple_block (stmt);
   if (!block)
     block = DECL_INITIAL (current_function_decl);
   for (; block && TREE_CODE (block) == BLOCK; block = BLOCK_SUPERCONTEXT (block))
@@ -334,7 +334,7 @@ basic_type (const struct basic_words *w)
 /* A type name: qualifiers, then struct/union TAG, basic keywords or a
    typedef name, then '*'s.  NULL when T is not one (or not resolved).  */
 static tree
-parse_type_name (gcall *call, struct tokens *t)
+parse_type_name (gimple *stmt, struct tokens *t)
 {
   struct basic_words words;
   memset (&words, 0, sizeof words);
@@ -367,7 +367,7 @@ parse_type_name (gcall *call, struct tokens *t)
     }
   else
     {
-      tree decl = ISIDST (peek (t)[0]) ? lookup_decl (call, peek (t))
+      tree decl = ISIDST (peek (t)[0]) ? lookup_decl (stmt, peek (t))
 				       : NULL_TREE;
       if (!decl || TREE_CODE (decl) != TYPE_DECL)
 	return NULL_TREE;
@@ -420,16 +420,16 @@ element_of (tree type)
   return NULL_TREE;
 }
 
-static tree parse_unary (gcall *call, struct tokens *t);
+static tree parse_unary (gimple *stmt, struct tokens *t);
 
 /* NAME, ( UNARY ), then -> FIELD, . FIELD and [ ... ].  */
 static tree
-parse_postfix (gcall *call, struct tokens *t)
+parse_postfix (gimple *stmt, struct tokens *t)
 {
   tree type;
   if (accept (t, "("))
     {
-      type = parse_unary (call, t);
+      type = parse_unary (stmt, t);
       if (!accept (t, ")"))
 	return NULL_TREE;
     }
@@ -437,7 +437,7 @@ parse_postfix (gcall *call, struct tokens *t)
     {
       if (!ISIDST (peek (t)[0]))
 	return NULL_TREE;
-      tree decl = lookup_decl (call, peek (t));
+      tree decl = lookup_decl (stmt, peek (t));
       if (!decl || (TREE_CODE (decl) != VAR_DECL
 		    && TREE_CODE (decl) != PARM_DECL))
 	return NULL_TREE;
@@ -473,31 +473,31 @@ parse_postfix (gcall *call, struct tokens *t)
 }
 
 static tree
-parse_unary (gcall *call, struct tokens *t)
+parse_unary (gimple *stmt, struct tokens *t)
 {
   if (accept (t, "*"))
-    return element_of (parse_unary (call, t));
+    return element_of (parse_unary (stmt, t));
   if (accept (t, "&"))
     {
-      tree type = parse_unary (call, t);
+      tree type = parse_unary (stmt, t);
       return type ? build_pointer_type (type) : NULL_TREE;
     }
-  return parse_postfix (call, t);
+  return parse_postfix (stmt, t);
 }
 
 /* The type OPERAND (the text of a sizeof operand, or of struct_size ()'s
    pointer when DEREF) names, or NULL.  */
 static tree
-resolve (gcall *call, const struct span *operand, bool deref)
+resolve (gimple *stmt, const struct span *operand, bool deref)
 {
   struct tokens t;
   if (!tokenize (operand, &t))
     return NULL_TREE;
-  tree type = deref ? NULL_TREE : parse_type_name (call, &t);
+  tree type = deref ? NULL_TREE : parse_type_name (stmt, &t);
   if (!type)
     {
       t.next = 0;
-      type = parse_unary (call, &t);
+      type = parse_unary (stmt, &t);
       if (t.next != t.count)
 	return NULL_TREE;
       if (deref)
@@ -506,6 +506,13 @@ resolve (gcall *call, const struct span *operand, bool deref)
   if (!type || type == error_mark_node || !COMPLETE_TYPE_P (type))
     return NULL_TREE;
   return type;
+}
+
+/* The type the sizeof operand OPERAND names in STMT's scope, or NULL.  */
+tree
+sizeof_operand_type (gimple *stmt, const struct span *operand)
+{
+  return resolve (stmt, operand, false);
 }
 
 /* ---- the site ---------------------------------------------------------------- */

@@ -288,6 +288,28 @@ offset_position (long offset, int *line, int *column)
   *column = offset - line_start[lo] + 1;
 }
 
+/* The offset in the loaded text of LOC, a location in the user's file
+   (not in a macro), or -1.  In a .i whose line is split by markers, the
+   first physical line that has LOC's column.  */
+long
+source_location_offset (location_t loc)
+{
+  if (loc == UNKNOWN_LOCATION
+      || linemap_location_from_macro_expansion_p (line_table, loc))
+    return -1;
+  expanded_location where = expand_location (loc);
+  if (!where.file || !load_source (where.file))
+    return -1;
+  int nth = 0, line;
+  while ((line = physical_line (where.file, where.line, &nth)) > 0)
+    {
+      long at = source_offset (line, where.column);
+      if (at >= 0)
+	return at;
+    }
+  return -1;
+}
+
 /* ---- C text: skip comments and literals, match parentheses --------------- */
 
 /* Past the comment or literal at P, or P itself.  */

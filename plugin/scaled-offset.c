@@ -1,0 +1,322 @@
+/*
+ * scaled-offset.c - pointer arithmetic scaled twice.
+ *
+ * C counts an offset added to a T * in elements of T: p + sizeof (*p)
+ * moves sizeof (*p) elements, sizeof (*p) * sizeof (*p) bytes.  Code that
+ * carves a block's tail means bytes: dahdi's echo cancellers write
+ * (int16_t *) (pvt + sizeof (*pvt)) after kmalloc (sizeof (*pvt) + n),
+ * and land far past the block.
+ *
+ * GIMPLE has only the product (pvt + 2304); the text says a sizeof was
+ * written.  A warning needs both to agree: a pointer to elements larger
+ * than a byte advanced by a constant, or by a product with a constant
+ * factor, that is the element size times the value of a sizeof written
+ * in the statement's text (p + sizeof (T), p + n * sizeof (T), p +=
+ * sizeof (T), &p[sizeof (T)]).  A division (p + len / sizeof (*p)) is
+ * the correct idiom and is left alone, as are void and character
+ * pointers, which count bytes.
+ */
+#include "kalloc.h"
+
+/* How far a statement's text is read.  */
+#define STATEMENT_MAX 600
+
+/* A term added to a pointer in the text: the operator, the sizeof in it
+   and the whole term.  */
+struct scaled_term
+{
+  long op;			/* '+', "+=" or '[' */
+  struct span term;		/* what is added */
+  struct span operand;		/* the sizeof's operand */
+  unsigned HOST_WIDE_INT value;	/* the sizeof's value */
+};
+
+/* Is the code character before P the end of an operand (so that a '+'
+   or '[' at P is binary, or an index)?  */
+static bool
+after_operand (long from, long p)
+{
+  while (p > from && ISSPACE (source_text[p - 1]))
+    p--;
+  if (p <= from)
+    return false;
+  char c = source_text[p - 1];
+  return ISIDNUM (c) || c == ')' || c == ']';
+}
+
+/* The term that starts at FROM, up to the first character at its top
+   level that ends it (not '*', which binds tighter than '+', nor the '-'
+   of an arrow); for an index, up to its ']'.  False when it holds a
+   division or a remainder, or runs past END.  */
+static bool
+read_term (long from, long end, bool index, struct span *term)
+{
+  int depth = 0;
+  for (long p = from; p < end; p++)
+    {
+      char c = source_text[p];
+      if (c == '"' || c == '\'')
+	return false;
+      if (c == '(' || c == '[' || c == '{')
+	depth++;
+      else if (c == ')' || c == ']' || c == '}')
+	{
+	  if (depth-- == 0)
+	    {
+	      term->from = from;
+	      term->to = p;
+	      trim (term);
+	      return (!index || c == ']') && term->from < term->to;
+	    }
+	}
+      else if (depth == 0 && !index
+	       && (c == '+' || c == ',' || c == ';' || c == '?' || c == ':'
+		   || c == '<' || c == '>' || c == '=' || c == '&'
+		   || c == '|' || c == '^' || c == '!'
+		   || (c == '-' && source_text[p + 1] != '>')))
+	{
+	  term->from = from;
+	  term->to = p;
+	  trim (term);
+	  return term->from < term->to;
+	}
+      else if (c == '/' || c == '%')
+	return false;
+    }
+  return false;
+}
+
+/* TERM as a product with exactly one sizeof factor: its operand.  */
+static bool
+sizeof_factor (struct span term, struct span *operand)
+{
+  struct span parts[SOURCE_MAX_ARGS], found;
+  int n = split_top (term, '*', parts, SOURCE_MAX_ARGS), count = 0;
+  for (int i = 0; i < n; i++)
+    if (sizeof_operand (parts[i], &found))
+      {
+	*operand = found;
+	count++;
+      }
+  return n >= 1 && count == 1;
+}
+
+/* The name the program gives POINTER: its variable's, or the member's
+   it was loaded from (p->buf); NULL for a temporary.  */
+static const char *
+pointer_name (tree pointer)
+{
+  for (int depth = 0; depth < 4 && TREE_CODE (pointer) == SSA_NAME; depth++)
+    {
+      tree var = SSA_NAME_VAR (pointer);
+      if (var && DECL_NAME (var) && !DECL_ARTIFICIAL (var))
+	return IDENTIFIER_POINTER (DECL_NAME (var));
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (pointer));
+      if (!def)
+	return NULL;
+      tree rhs = gimple_assign_rhs1 (def);
+      if (TREE_CODE (rhs) == COMPONENT_REF)
+	{
+	  tree field = TREE_OPERAND (rhs, 1);
+	  return DECL_NAME (field) ? IDENTIFIER_POINTER (DECL_NAME (field))
+				   : NULL;
+	}
+      if (TREE_CODE (rhs) == VAR_DECL || TREE_CODE (rhs) == PARM_DECL)
+	return DECL_NAME (rhs) ? IDENTIFIER_POINTER (DECL_NAME (rhs)) : NULL;
+      if (!gimple_assign_cast_p (def) && gimple_assign_rhs_code (def) != SSA_NAME)
+	return NULL;
+      pointer = rhs;
+    }
+  return NULL;
+}
+
+/* Is the operand the term at OP is added to (or indexes) spelled as
+   something other than NAME?  A cast or a call ends in ')': not read.  */
+static bool
+other_operand (long op, const char *name)
+{
+  long p = op;
+  while (p > 0 && ISSPACE (source_text[p - 1]))
+    p--;
+  long end = p;
+  while (p > 0 && ISIDNUM (source_text[p - 1]))
+    p--;
+  if (p == end || !name)
+    return false;
+  return (size_t) (end - p) != strlen (name)
+	 || strncmp (source_text + p, name, end - p);
+}
+
+/* The terms added to an operand with a sizeof in them, in the statement
+   whose text STMT's location points into, up to MAX; their count.  */
+static int
+scaled_terms (gassign *stmt, struct scaled_term *terms, int max)
+{
+  const char *name = pointer_name (gimple_assign_rhs1 (stmt));
+  long start = source_location_offset (gimple_location (stmt));
+  if (start < 0)
+    return 0;
+  /* The location is the operator's, or for a declaration's initialiser
+     the declarator's: read on to the end of the statement.  */
+  long end = start + STATEMENT_MAX < source_len ? start + STATEMENT_MAX
+						 : source_len;
+  int n = 0, depth = 0;
+  for (long p = start; p < end && n < max; p++)
+    {
+      char c = source_text[p];
+      if (c == '"' || c == '\'' || (c == '/' && (source_text[p + 1] == '*'
+						 || source_text[p + 1] == '/')))
+	break;			/* literals and comments: not read */
+      if (c == '(' || c == '{')
+	depth++;
+      else if (c == ')' || c == '}')
+	depth--;
+      if ((c == ';' && depth <= 0) || c == '{' || c == '}')
+	break;
+      bool plus = c == '+' && source_text[p + 1] != '+'
+		  && (p == 0 || source_text[p - 1] != '+')
+		  && after_operand (start > 200 ? start - 200 : 0, p);
+      bool index = c == '[' && after_operand (start > 200 ? start - 200 : 0, p);
+      if (!plus && !index)
+	continue;
+      long from = p + 1 + (plus && source_text[p + 1] == '=');
+      if (other_operand (p, name))
+	continue;		/* n + sizeof (u16) beside p + 2 */
+      struct scaled_term t;
+      t.op = p;
+      if (!read_term (from, end, index, &t.term)
+	  || !sizeof_factor (t.term, &t.operand))
+	continue;
+      tree type = sizeof_operand_type (stmt, &t.operand);
+      if (!type || !TYPE_SIZE_UNIT (type)
+	  || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+	continue;
+      t.value = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+      terms[n++] = t;
+    }
+  return n;
+}
+
+/* The constant factor of OFFSET, a POINTER_PLUS_EXPR's offset: the
+   constant itself, or C in n * C.  */
+static bool
+offset_factor (tree offset, unsigned HOST_WIDE_INT *factor)
+{
+  if (TREE_CODE (offset) == SSA_NAME)
+    {
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (offset));
+      if (!def || gimple_assign_rhs_code (def) != MULT_EXPR)
+	return false;
+      offset = gimple_assign_rhs2 (def);
+    }
+  /* A negative offset (p - sizeof (T)) is not read.  */
+  if (TREE_CODE (offset) != INTEGER_CST || !tree_fits_shwi_p (offset)
+      || tree_to_shwi (offset) <= 0)
+    return false;
+  *factor = tree_to_uhwi (offset);
+  return true;
+}
+
+/* The size of the block POINTER points to the start of, when an
+   allocation site of SITES made it with a constant size; else 0.  */
+static unsigned HOST_WIDE_INT
+allocation_size (tree pointer, const struct alloc_site *sites, int nsites)
+{
+  /* 6.10+'s kmalloc () returns through a statement expression's
+     temporary: follow copies back to the call.  */
+  for (int depth = 0; depth < 8 && TREE_CODE (pointer) == SSA_NAME; depth++)
+    {
+      gassign *copy = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (pointer));
+      if (!copy || (gimple_assign_rhs_code (copy) != SSA_NAME
+		    && !gimple_assign_cast_p (copy)))
+	break;
+      pointer = gimple_assign_rhs1 (copy);
+    }
+  if (TREE_CODE (pointer) != SSA_NAME)
+    return 0;
+  for (int i = 0; i < nsites; i++)
+    if (gimple_call_lhs (sites[i].call) == pointer)
+      {
+	tree size = gimple_call_arg (sites[i].call, sites[i].alloc->size_arg);
+	if (sites[i].alloc->count_arg >= 0)
+	  return 0;
+	return tree_fits_uhwi_p (size) ? tree_to_uhwi (size) : 0;
+      }
+  return 0;
+}
+
+static void
+check_statement (gassign *stmt, const struct alloc_site *sites, int nsites)
+{
+  tree pointer = gimple_assign_rhs1 (stmt);
+  tree elem = TREE_TYPE (TREE_TYPE (pointer));
+  unsigned HOST_WIDE_INT elem_size, factor;
+  if (VOID_TYPE_P (elem) || !COMPLETE_TYPE_P (elem)
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
+      || (elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem))) <= 1
+      || !offset_factor (gimple_assign_rhs2 (stmt), &factor)
+      || factor % elem_size)
+    return;
+  unsigned HOST_WIDE_INT count = factor / elem_size;
+  if (count < 2)
+    return;
+  struct scaled_term terms[4];
+  int n = scaled_terms (stmt, terms, 4), match = -1;
+  for (int i = 0; i < n; i++)
+    if (terms[i].value == count)
+      {
+	if (match >= 0)
+	  return;		/* two such terms: which one is unclear */
+	match = i;
+      }
+  if (match < 0)
+    return;
+  location_t loc = gimple_location (stmt);
+  if (silence_site (loc, current_function_decl))
+    return;
+  char term[128];
+  fold_space (&terms[match].term, term, sizeof term);
+  unsigned HOST_WIDE_INT block = allocation_size (pointer, sites, nsites);
+  bool index = source_text[terms[match].op] == '[';
+  /* p + sizeof (*p) means the next element: p + 1.  */
+  struct span alone;
+  const char *fix = NULL;
+  if (count == elem_size && sizeof_operand (terms[match].term, &alone))
+    fix = index ? "[1]" : "+ 1";
+  char in_block[64] = "";
+  if (block)
+    snprintf (in_block, sizeof in_block, " in a %lu-byte allocation",
+	      (unsigned long) block);
+  if (fix)
+    warning_at (loc, 0,
+		"%<%s%s%s%> advances a %qT by %wu elements, %wu bytes%s: "
+		"pointer arithmetic counts elements, not bytes; did you mean "
+		"%qs?", index ? "[" : "+ ", term, index ? "]" : "",
+		TREE_TYPE (pointer), count, factor, in_block, fix);
+  else
+    warning_at (loc, 0,
+		"%<%s%s%s%> advances a %qT by %wu elements, %wu bytes%s: "
+		"pointer arithmetic counts elements, not bytes; add bytes to a "
+		"%<char *%>, or elements without the %<sizeof%>",
+		index ? "[" : "+ ", term, index ? "]" : "",
+		TREE_TYPE (pointer), count, factor, in_block);
+}
+
+/* Warn about every pointer in FUN advanced by an offset a sizeof scales
+   twice.  SITES: the function's allocation sites, for the block sizes.  */
+void
+scaled_offset_check_function (function *fun, const struct alloc_site *sites,
+			      int nsites)
+{
+  if (!(kalloc_opts.warnings & KW_OFFSET))
+    return;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gassign *stmt = dyn_cast<gassign *> (gsi_stmt (gsi));
+	if (stmt && gimple_assign_rhs_code (stmt) == POINTER_PLUS_EXPR)
+	  check_statement (stmt, sites, nsites);
+      }
+}
