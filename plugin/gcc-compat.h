@@ -19,6 +19,7 @@
 #include "tree.h"
 #include "gimple.h"
 #include "tree-pass.h"
+#include "spellcheck.h"
 #include "context.h"
 #include "ssa.h"
 #include "cgraph.h"

@@ -61,7 +61,7 @@ struct kalloc_options kalloc_opts = {
 };
 
 /* The help is the option table's (help_text), filled in at init.  */
-static struct plugin_info kalloc_info = { "0.1", NULL };
+static struct plugin_info kalloc_info = { KALLOC_VERSION, NULL };
 
 /* ---- the pass ---------------------------------------------------------- */
 
@@ -356,8 +356,9 @@ static char *
 help_text (void)
 {
   char *text = NULL;
-  text_add (&text, "typed, overflow-checked kmalloc () for legacy code "
-	    "(docs/usage.md)\noptions, -fplugin-arg-kalloc-KEY[=VALUE]:\n");
+  text_add (&text, "kalloc %s: typed, overflow-checked kmalloc () for legacy "
+	    "code (docs/usage.md)\noptions, -fplugin-arg-kalloc-KEY[=VALUE]:\n",
+	    KALLOC_VERSION);
   for (size_t i = 0; i < ARRAY_SIZE (options); i++)
     {
       const struct option_row *row = &options[i];
@@ -441,9 +442,17 @@ parse_argument (const struct plugin_argument *arg, const char *plugin_path)
       row = &options[i];
   if (!row)
     {
-      error ("kalloc: unknown option %<-fplugin-arg-kalloc-%s%>; "
-	     "%<gcc -fplugin=%s -fplugin-arg-kalloc-help -fsyntax-only -x c "
-	     "/dev/null%> lists them", key, plugin_path);
+      auto_vec<const char *> names;
+      for (size_t i = 0; i < ARRAY_SIZE (options); i++)
+	names.safe_push (options[i].name);
+      const char *near = find_closest_string (key, &names);
+      if (near)
+	error ("kalloc: unknown option %<-fplugin-arg-kalloc-%s%>; did you "
+	       "mean %<-fplugin-arg-kalloc-%s%>?", key, near);
+      else
+	error ("kalloc: unknown option %<-fplugin-arg-kalloc-%s%>; "
+	       "%<gcc -fplugin=%s -fplugin-arg-kalloc-help -fsyntax-only -x c "
+	       "/dev/null%> lists them", key, plugin_path);
       return false;
     }
   if (row->kind == OPTION_FLAG)

@@ -13,6 +13,11 @@
 
 #include "gcc-compat.h"
 
+/* kalloc's version, from the Makefile.  */
+#ifndef KALLOC_VERSION
+#define KALLOC_VERSION "unknown"
+#endif
+
 /* ---- options (kalloc.c) ---------------------------------------------- */
 
 enum kalloc_mode

@@ -205,6 +205,7 @@ report_site (const struct alloc_site *site)
   expanded_location where = expand_location (site->loc);
   struct json_buf b = { NULL, 0, 0 };
   put_str (&b, "{");
+  put_field (&b, "kalloc", KALLOC_VERSION);
   put_field (&b, "file", where.file ? where.file : main_input_filename);
   put_number (&b, "line", where.line);
   put_number (&b, "column", where.column);
@@ -254,6 +255,7 @@ report_wrapper (const struct allocator *row, tree fndecl,
   alloc_roles_text (row, roles, sizeof roles);
   struct json_buf b = { NULL, 0, 0 };
   put_str (&b, "{");
+  put_field (&b, "kalloc", KALLOC_VERSION);
   put_field (&b, "wrapper", row->name);
   put_field (&b, "roles", roles);
   put_field (&b, "file", where.file ? where.file : main_input_filename);

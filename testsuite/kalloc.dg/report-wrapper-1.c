@@ -33,7 +33,7 @@ use (void *pool)
 }
 
 /* { dg-final { report-is-utf8-json } } */
-/* { dg-final { scan-report {\{"wrapper":"drv_pool_alloc","roles":"_,size,gfp","file":"[^"]*report-wrapper-1.c","line":14,"linkage":"extern","calls":"kmalloc"\}} } } */
-/* { dg-final { scan-report {\{"wrapper":"drv_zalloc","roles":"size","file":"[^"]*report-wrapper-1.c","line":21,"linkage":"static","calls":"kzalloc"\}} } } */
+/* { dg-final { scan-report {\{"kalloc":"[0-9.]+","wrapper":"drv_pool_alloc","roles":"_,size,gfp","file":"[^"]*report-wrapper-1.c","line":14,"linkage":"extern","calls":"kmalloc"\}} } } */
+/* { dg-final { scan-report {\{"kalloc":"[0-9.]+","wrapper":"drv_zalloc","roles":"size","file":"[^"]*report-wrapper-1.c","line":21,"linkage":"static","calls":"kzalloc"\}} } } */
 /* { dg-final { scan-report {"line":29,"column":\d+,"function":"use","allocator":"drv_pool_alloc","kind":"object"} } } */
 /* { dg-final { scan-report {"line":30,"column":\d+,"function":"use","allocator":"drv_zalloc","kind":"object"} } } */
