@@ -84,7 +84,7 @@ dump_site (const struct alloc_site *site)
       fprintf (dump_file, " count=");
       print_generic_expr (dump_file, site->count);
     }
-  fprintf (dump_file, "%s%s%s%s",
+  fprintf (dump_file, "%s%s%s%s%s", site->typed ? " typed" : "",
 	   site->rewrites & RW_SATURATE ? " saturate" : "",
 	   site->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
 	   site->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
@@ -182,13 +182,16 @@ kalloc_execute (function *fun)
       struct alloc_site *site = &sites[nsites];
       if (!site_analyze (calls[i], site))
 	continue;
+      nsites++;
+      /* Typed already, by the kernel's own macros: reported only.  */
+      if (site->typed)
+	continue;
       diagnose_site (site);
       /* Before any site is rewritten: kalloc's own stores are not the
 	 program's.  */
       counter_plan_site (site);
       if (kalloc_opts.suggest)
 	suggest_site (site);
-      nsites++;
     }
   if (kalloc_opts.suggest)
     suggest_spelled_calls (fun);
@@ -198,7 +201,8 @@ kalloc_execute (function *fun)
      only the statements up to the next site (forwards, 100,000 calls in
      one block took quadratic time).  */
   for (int i = nsites - 1; i >= 0; i--)
-    update_ssa |= rewrite_site (&sites[i]);
+    if (!sites[i].typed)
+      update_ssa |= rewrite_site (&sites[i]);
   for (int i = 0; i < nsites; i++)
     {
       report_site (&sites[i]);

@@ -308,6 +308,8 @@ struct alloc_site
   const char *name;		/* the allocator as the user spelled it */
   bool in_macro;		/* the call is written in a macro body */
   const char *outer_macro;	/* the outermost macro it is written in */
+  bool typed;			/* written with Linux 7.x's kmalloc_obj ()
+				   and friends: left as it is */
   location_t loc;		/* the user's line (macro expansion point) */
   tree pointee;			/* type the result is stored as, or NULL */
   tree dest;			/* where it is stored (for messages) or NULL */

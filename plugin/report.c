@@ -213,6 +213,8 @@ report_site (const struct alloc_site *site)
 	     lang_hooks.decl_printable_name (current_function_decl, 1));
   put_field (&b, "allocator", site->name);
   put_field (&b, "kind", site_kind_name (site->kind));
+  if (site->typed)
+    put_str (&b, ",\"typed\":true");
 
   char *pointee = site->pointee ? print_generic_expr_to_str (site->pointee)
 				: NULL;
