@@ -26,22 +26,26 @@ user_location (gcall *call)
    (or around a plain call) means the call is written in a macro body.
    ALLOC is NULL for a call that is an allocator only by its spelling:
    NULL then when no macro names one.  */
-/* Linux 7.x's typed allocators expand through these (kmalloc_obj (),
-   kmalloc_objs (), kmalloc_flex () and their kz/kv/kvz forms): the size
-   is size_mul () or struct_size_t () of the type, and __alloc_flex ()
-   stores the counter itself.  include/kalloc.h's own forms expand
-   through __kalloc_objs () and __kalloc_flex (), which leave the counter
-   to kalloc, and are not typed in this sense.  */
+/* Is CALL one of Linux 7.x's typed allocations (kmalloc_obj (),
+   kmalloc_objs (), kmalloc_flex () and their kz/kv/kvz forms)?  They
+   expand through __alloc_objs () and __alloc_flex (), which pass the
+   allocator a local __obj_size: size_mul () or struct_size_t () of the
+   type; __alloc_flex () stores the counter itself.  The variable is
+   what tells, not the macros: a .i has no macro maps, and must give the
+   same verdict.  include/kalloc.h's own forms pass __kalloc_obj_size or
+   __kalloc_flex_size and leave the counter to kalloc: not typed here.  */
 static bool
-kernel_typed_macro (const char *name)
+kernel_typed_call (gcall *call, const struct allocator *alloc)
 {
-  return name && (!strcmp (name, "__alloc_objs")
-		  || !strcmp (name, "__alloc_flex"));
+  tree size = gimple_call_arg (call, alloc->size_arg);
+  tree var = TREE_CODE (size) == SSA_NAME ? SSA_NAME_VAR (size) : size;
+  return var && VAR_P (var) && DECL_NAME (var)
+	 && !strcmp (IDENTIFIER_POINTER (DECL_NAME (var)), "__obj_size");
 }
 
 static const char *
 user_name (gcall *call, const struct allocator *alloc, bool *in_macro,
-	   const char **outer_macro, bool *typed)
+	   const char **outer_macro)
 {
   const char *name = alloc ? alloc->name : NULL;
   location_t loc = gimple_location (call);
@@ -54,7 +58,6 @@ user_name (gcall *call, const struct allocator *alloc, bool *in_macro,
       const line_map_macro *macro = linemap_check_macro (map);
       const char *macro_name = linemap_map_get_macro_name (macro);
       *outer_macro = macro_name;
-      *typed |= kernel_typed_macro (macro_name);
       if (macro_name && alloc_find_name (macro_name))
 	{
 	  name = macro_name;
@@ -262,8 +265,8 @@ site_analyze (gcall *call, struct alloc_site *site)
 
   site->call = call;
   site->loc = user_location (call);
-  site->name = user_name (call, a, &site->in_macro, &site->outer_macro,
-			  &site->typed);
+  site->name = user_name (call, a, &site->in_macro, &site->outer_macro);
+  site->typed = kernel_typed_call (call, a);
   site->pointee = pointee_infer (call, &site->dest);
   site->kind = SITE_OPAQUE;
   if (a->count_arg >= 0)
@@ -295,8 +298,7 @@ site_spelled (gcall *call, struct alloc_site *site)
   site->count_node = -1;
   if (!site_spelled_candidate (call))
     return false;
-  site->name = user_name (call, NULL, &site->in_macro, &site->outer_macro,
-			  &site->typed);
+  site->name = user_name (call, NULL, &site->in_macro, &site->outer_macro);
   if (!site->name)
     return false;
   site->call = call;

@@ -26,6 +26,9 @@ long source_len;
    arguments (source_call_read ()) are appended after it.  */
 static long file_len;
 static long text_room;
+/* Bumped whenever another file's text is loaded: spans of an earlier
+   one mean nothing any more.  */
+static unsigned text_generation;
 
 /* Where each line starts in the text: line L (1-based) at
    line_start[L - 1].  Kept with the text, so that a call's position is
@@ -227,6 +230,7 @@ load_source (const char *file)
   source_name = xstrdup (file);
   source_text = NULL;
   text_is_preprocessed = input_preprocessed ();
+  text_generation++;
   if (!read_file (file))
     return false;
   if (text_is_preprocessed)
@@ -690,8 +694,62 @@ split_top (struct span s, char op, struct span *parts, int max)
    the allocator's call) in its source file, and split its arguments.
    False when the text is not there, not one call to NAME, or has
    comments in its arguments (an edit could not keep them).  */
+/* The last call found, as written (0) and as compiled (1): diagnose,
+   the type check and suggest ask for the same site several times, and
+   one scan of its text is enough.  */
+struct found_call
+{
+  location_t loc;
+  const char *name;
+  unsigned generation;
+  bool found;
+  struct source_call call;
+};
+static struct found_call last_found[2];
+
+static bool
+remembered (int which, location_t loc, const char *name,
+	    struct source_call *call, bool *found)
+{
+  const struct found_call *f = &last_found[which];
+  if (!f->name || f->loc != loc || f->generation != text_generation
+      || strcmp (f->name, name))
+    return false;
+  *found = f->found;
+  if (f->found)
+    *call = f->call;
+  return true;
+}
+
+static bool
+remember (int which, location_t loc, const char *name,
+	  const struct source_call *call, bool found)
+{
+  struct found_call *f = &last_found[which];
+  f->loc = loc;
+  f->name = name;
+  f->generation = text_generation;
+  f->found = found;
+  if (found)
+    f->call = *call;
+  return found;
+}
+
+static bool scan_call (location_t loc, const char *name,
+		       struct source_call *call);
+
 bool
 source_call_find (location_t loc, const char *name, struct source_call *call)
+{
+  bool found;
+  if (remembered (0, loc, name, call, &found))
+    return found;
+  found = scan_call (loc, name, call);
+  return remember (0, loc, name, call, found);
+}
+
+static bool
+scan_call (location_t loc, const char *name, struct source_call *call)
 {
   if (loc == UNKNOWN_LOCATION)
     return false;
@@ -1201,8 +1259,11 @@ expand_into (const char *text, long from, long to, struct expansion *x,
 bool
 source_call_read (location_t loc, const char *name, struct source_call *call)
 {
+  bool found;
+  if (remembered (1, loc, name, call, &found))
+    return found;
   if (!source_call_find (loc, name, call))
-    return false;
+    return remember (1, loc, name, call, false);
   /* A .i has no macros left, but one made with -fdirectives-only (as
      icecream makes it) has them all, defined again as it compiles.  */
   for (int i = 0; i < call->nargs; i++)
@@ -1220,5 +1281,5 @@ source_call_read (location_t loc, const char *name, struct source_call *call)
 	}
       free (out.s);
     }
-  return true;
+  return remember (1, loc, name, call, true);
 }
