@@ -153,11 +153,17 @@ static int
 scaled_terms (gassign *stmt, struct scaled_term *terms, int max)
 {
   const char *name = pointer_name (gimple_assign_rhs1 (stmt));
-  long start = source_location_offset (gimple_location (stmt));
-  if (start < 0)
+  long at = source_location_offset (gimple_location (stmt));
+  if (at < 0)
     return 0;
-  /* The location is the operator's, or for a declaration's initialiser
-     the declarator's: read on to the end of the statement.  */
+  /* The location is an operator's (GCC folds p + a + b into one offset
+     at the second '+'), or for a declaration's initialiser the
+     declarator's: read the whole statement, from the ';', '{' or '}'
+     before it.  */
+  long start = at;
+  while (start > 0 && at - start < STATEMENT_MAX
+	 && !strchr (";{}", source_text[start - 1]))
+    start--;
   long end = start + STATEMENT_MAX < source_len ? start + STATEMENT_MAX
 						 : source_len;
   int n = 0, depth = 0;
@@ -197,24 +203,58 @@ scaled_terms (gassign *stmt, struct scaled_term *terms, int max)
   return n;
 }
 
-/* The constant factor of OFFSET, a POINTER_PLUS_EXPR's offset: the
-   constant itself, or C in n * C.  */
-static bool
-offset_factor (tree offset, unsigned HOST_WIDE_INT *factor)
+/* The terms GCC made of a POINTER_PLUS_EXPR's offset: constants, and
+   products n * C (PRODUCT set).  GCC folds p + sizeof (*p) + n * 4 into
+   one offset 5184 + n * 288, so a sum is taken apart.  */
+struct offset_term
 {
-  if (TREE_CODE (offset) == SSA_NAME)
+  unsigned HOST_WIDE_INT factor;
+  bool product;
+};
+
+#define OFFSET_TERMS 4
+
+static int
+offset_terms (tree offset, struct offset_term *terms, int n, int depth)
+{
+  if (n >= OFFSET_TERMS || depth > 4)
+    return n;
+  if (TREE_CODE (offset) == INTEGER_CST)
     {
-      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (offset));
-      if (!def || gimple_assign_rhs_code (def) != MULT_EXPR)
-	return false;
-      offset = gimple_assign_rhs2 (def);
+      /* A negative offset (p - sizeof (T)) is not read.  */
+      if (tree_fits_shwi_p (offset) && tree_to_shwi (offset) > 0)
+	{
+	  terms[n].factor = tree_to_uhwi (offset);
+	  terms[n++].product = false;
+	}
+      return n;
     }
-  /* A negative offset (p - sizeof (T)) is not read.  */
-  if (TREE_CODE (offset) != INTEGER_CST || !tree_fits_shwi_p (offset)
-      || tree_to_shwi (offset) <= 0)
-    return false;
-  *factor = tree_to_uhwi (offset);
-  return true;
+  if (TREE_CODE (offset) != SSA_NAME)
+    return n;
+  gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (offset));
+  if (!def)
+    return n;
+  switch (gimple_assign_rhs_code (def))
+    {
+    case PLUS_EXPR:
+      n = offset_terms (gimple_assign_rhs1 (def), terms, n, depth + 1);
+      return offset_terms (gimple_assign_rhs2 (def), terms, n, depth + 1);
+    case MULT_EXPR:
+      {
+	tree c = gimple_assign_rhs2 (def);
+	if (TREE_CODE (c) == INTEGER_CST && tree_fits_shwi_p (c)
+	    && tree_to_shwi (c) > 0)
+	  {
+	    terms[n].factor = tree_to_uhwi (c);
+	    terms[n++].product = true;
+	  }
+	return n;
+      }
+    CASE_CONVERT:
+      return offset_terms (gimple_assign_rhs1 (def), terms, n, depth + 1);
+    default:
+      return n;
+    }
 }
 
 /* The size of the block POINTER points to the start of, when an
@@ -250,27 +290,37 @@ check_statement (gassign *stmt, const struct alloc_site *sites, int nsites)
 {
   tree pointer = gimple_assign_rhs1 (stmt);
   tree elem = TREE_TYPE (TREE_TYPE (pointer));
-  unsigned HOST_WIDE_INT elem_size, factor;
+  unsigned HOST_WIDE_INT elem_size;
+  struct offset_term parts[OFFSET_TERMS];
+  int nparts = 0;
   if (VOID_TYPE_P (elem) || !COMPLETE_TYPE_P (elem)
       || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
-      || (elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem))) <= 1
-      || !offset_factor (gimple_assign_rhs2 (stmt), &factor)
-      || factor % elem_size)
+      || (elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem))) <= 1)
     return;
-  unsigned HOST_WIDE_INT count = factor / elem_size;
-  if (count < 2)
+  /* Cheap first: some term of GCC's offset must be a multiple of two
+     elements or more, before any text is read.  */
+  nparts = offset_terms (gimple_assign_rhs2 (stmt), parts, 0, 0);
+  bool candidate = false;
+  for (int i = 0; i < nparts; i++)
+    candidate |= parts[i].factor % elem_size == 0
+		 && parts[i].factor / elem_size >= 2;
+  if (!candidate)
     return;
   struct scaled_term terms[4];
-  int n = scaled_terms (stmt, terms, 4), match = -1;
-  for (int i = 0; i < n; i++)
-    if (terms[i].value == count)
-      {
-	if (match >= 0)
-	  return;		/* two such terms: which one is unclear */
-	match = i;
-      }
+  int n = scaled_terms (stmt, terms, 4), match = -1, part = -1;
+  /* The first term of the text whose sizeof, in elements, is a term of
+     GCC's offset.  */
+  for (int i = 0; i < n && match < 0; i++)
+    for (int j = 0; j < nparts && match < 0; j++)
+      if (terms[i].value >= 2 && parts[j].factor == terms[i].value * elem_size)
+	{
+	  match = i;
+	  part = j;
+	}
   if (match < 0)
     return;
+  unsigned HOST_WIDE_INT count = terms[match].value;
+  unsigned HOST_WIDE_INT factor = parts[part].factor;
   location_t loc = gimple_location (stmt);
   if (silence_site (loc, current_function_decl))
     return;
@@ -284,7 +334,9 @@ check_statement (gassign *stmt, const struct alloc_site *sites, int nsites)
   if (count == elem_size && sizeof_operand (terms[match].term, &alone))
     fix = index ? "[1]" : "+ 1";
   char in_block[64] = "";
-  if (block)
+  if (parts[part].product)
+    snprintf (in_block, sizeof in_block, " for each unit of the count");
+  else if (block)
     snprintf (in_block, sizeof in_block, " in a %lu-byte allocation",
 	      (unsigned long) block);
   if (fix)

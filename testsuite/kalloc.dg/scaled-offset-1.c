@@ -6,13 +6,14 @@
 
 #include "kernel.h"
 
-struct ec_pvt { int taps; int pos; s16 *history; u64 state[4]; };
+struct ec_pvt { int taps; int pos; s16 *history; s32 *fir; u64 state[3]; };
 
 struct ec_pvt *echo_can_create (int taps)
 {
-  struct ec_pvt *pvt = kzalloc (sizeof (*pvt) + taps * sizeof (s16), GFP_KERNEL);
+  struct ec_pvt *pvt = kzalloc (sizeof (*pvt) + taps * 3 * sizeof (s16), GFP_KERNEL);
   if (!pvt)
     return NULL;
+  pvt->fir = (s32 *) (pvt + sizeof (*pvt) + taps * 2 * sizeof (s16)); /* { dg-warning "'\\+ sizeof \\(\\*pvt\\)' advances a 'struct ec_pvt \\*' by 48 elements, 2304 bytes" } */
   pvt->history = (s16 *) (pvt + sizeof (*pvt)); /* { dg-warning "'\\+ sizeof \\(\\*pvt\\)' advances a 'struct ec_pvt \\*' by 48 elements, 2304 bytes: pointer arithmetic counts elements, not bytes; did you mean '\\+ 1'\\?" } */
   return pvt;
 }
@@ -22,7 +23,7 @@ u32 *words (size_t n)
   u32 *w = kmalloc (64, GFP_KERNEL);
   if (!w)
     return NULL;
-  u32 *x = w + n * sizeof (u32); /* { dg-warning "'\\+ n \\* sizeof \\(u32\\)' advances a 'u32 \\*' \[^\n\]* by 4 elements, 16 bytes in a 64-byte allocation: pointer arithmetic counts elements, not bytes; add bytes to a 'char \\*', or elements without the 'sizeof'" } */
+  u32 *x = w + n * sizeof (u32); /* { dg-warning "'\\+ n \\* sizeof \\(u32\\)' advances a 'u32 \\*' \[^\n\]* by 4 elements, 16 bytes for each unit of the count: pointer arithmetic counts elements, not bytes; add bytes to a 'char \\*', or elements without the 'sizeof'" } */
   u32 *y = &w[sizeof (u32)]; /* { dg-warning "'\\\[sizeof \\(u32\\)\\\]' advances a 'u32 \\*' \[^\n\]*by 4 elements, 16 bytes in a 64-byte allocation\[^\n\]*did you mean '\\\[1\\\]'" } */
   w += sizeof (u32); /* { dg-warning "'\\+ sizeof \\(u32\\)' advances" } */
   *x = *y = 0;
