@@ -130,12 +130,6 @@ last_field (tree record)
 }
 
 static bool
-is_anonymous_aggregate (tree field)
-{
-  return !DECL_NAME (field) && RECORD_OR_UNION_TYPE_P (TREE_TYPE (field));
-}
-
-static bool
 field_offset (tree field, unsigned HOST_WIDE_INT *offset)
 {
   tree pos = byte_position (field);
@@ -180,7 +174,7 @@ find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
       out->elem_size = size;
       return true;
     }
-  if (!is_anonymous_aggregate (last))
+  if (!record_anonymous_member_p (last))
     return false;
   tree inner = TREE_TYPE (last);
   if (TREE_CODE (inner) == RECORD_TYPE)
@@ -207,7 +201,7 @@ find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
 	      candidate.elem_size = size;
 	    }
 	}
-      else if (is_anonymous_aggregate (f)
+      else if (record_anonymous_member_p (f)
 	       && TREE_CODE (TREE_TYPE (f)) == RECORD_TYPE)
 	{
 	  unsigned HOST_WIDE_INT off;
@@ -226,28 +220,14 @@ find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
   return found;
 }
 
-/* Find the member called NAME in RECORD, through anonymous members;
-   record the path of FIELD_DECLs in OUT.  */
+/* Find the member called NAME in RECORD; record the path of FIELD_DECLs
+   in OUT.  */
 static bool
-find_member (tree record, tree name, struct flex_member *out, int depth)
+find_member (tree record, tree name, struct flex_member *out)
 {
-  if (depth >= FLEX_PATH_MAX)
-    return false;
-  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
-    {
-      if (TREE_CODE (f) != FIELD_DECL)
-	continue;
-      out->counter[depth] = f;
-      if (DECL_NAME (f) == name)
-	{
-	  out->counter_depth = depth + 1;
-	  return true;
-	}
-      if (is_anonymous_aggregate (f)
-	  && find_member (TREE_TYPE (f), name, out, depth + 1))
-	return true;
-    }
-  return false;
+  out->counter_depth = record_member_path (record, name, out->counter,
+					   FLEX_PATH_MAX);
+  return out->counter_depth > 0;
 }
 
 /* The identifier naming FAM's counter, or NULL.  */
@@ -288,7 +268,7 @@ flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
     }
 
   tree name = counter_name (out->fam);
-  if (name && find_member (record, name, out, 0)
+  if (name && find_member (record, name, out)
       && is_counter_type (flex_counter_type (out)))
     return true;
   out->counter_depth = 0;
@@ -440,24 +420,6 @@ flex_counter_type (const struct flex_member *flex)
   return TREE_TYPE (flex->counter[flex->counter_depth - 1]);
 }
 
-/* The member of RECORD called NAME, looking through anonymous
-   structures and unions at any depth, as GCC 15's lookup_field does.  */
-static tree
-member_named (tree record, tree name)
-{
-  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
-    {
-      if (TREE_CODE (f) != FIELD_DECL)
-	continue;
-      if (DECL_NAME (f) == name)
-	return f;
-      if (is_anonymous_aggregate (f))
-	if (tree inner = member_named (TREE_TYPE (f), name))
-	  return inner;
-    }
-  return NULL_TREE;
-}
-
 /* At PLUGIN_FINISH_TYPE, for every structure and union, anonymous ones
    included: GCC 15's verify_counted_by_attribute.  The counter must be
    an integral member of the structure that holds the array (through
@@ -477,7 +439,7 @@ counted_by_check_type (tree type)
   if (!fam)
     return;
   tree name = counter_name (fam);
-  tree counter = member_named (type, name);
+  tree counter = record_member (type, name);
   if (!counter)
     error_at (DECL_SOURCE_LOCATION (fam),
 	      "argument %qE to the %<counted_by%> attribute is not a field "
@@ -504,7 +466,7 @@ flex_counter_for (tree record, tree fam, struct flex_member *out)
     return false;
   out->fam = fam;
   tree name = counter_name (fam);
-  return name && find_member (record, name, out, 0)
+  return name && find_member (record, name, out)
 	 && is_counter_type (flex_counter_type (out));
 }
 

@@ -271,6 +271,12 @@ bool bounds_instrument_function (function *fun);
 void scaled_offset_check_function (function *fun,
 				   const struct alloc_site *sites, int nsites);
 
+/* ---- members of records (record.c) ----------------------------------- */
+
+bool record_anonymous_member_p (tree field);
+int record_member_path (tree record, tree name, tree *path, int max);
+tree record_member (tree record, tree name);
+
 /* ---- silencing (silence.c) -------------------------------------------- */
 
 void silence_register_attributes (void);

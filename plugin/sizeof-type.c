@@ -389,28 +389,6 @@ parse_type_name (gimple *stmt, struct tokens *t)
 
 /* ---- expressions ------------------------------------------------------------ */
 
-/* The field NAME of RECORD, looking into anonymous members.  */
-static tree
-find_field (tree record, tree name)
-{
-  if (!record || !RECORD_OR_UNION_TYPE_P (record))
-    return NULL_TREE;
-  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
-    {
-      if (TREE_CODE (f) != FIELD_DECL)
-	continue;
-      if (DECL_NAME (f) == name)
-	return f;
-      if (!DECL_NAME (f))
-	{
-	  tree inner = find_field (TREE_TYPE (f), name);
-	  if (inner)
-	    return inner;
-	}
-    }
-  return NULL_TREE;
-}
-
 /* What *X or X[i] is for X of TYPE.  */
 static tree
 element_of (tree type)
@@ -451,7 +429,7 @@ parse_postfix (gimple *stmt, struct tokens *t)
 	{
 	  tree record = arrow ? element_of (type) : type;
 	  tree id = maybe_get_identifier (peek (t));
-	  tree field = id ? find_field (record, id) : NULL_TREE;
+	  tree field = id ? record_member (record, id) : NULL_TREE;
 	  type = field ? TREE_TYPE (field) : NULL_TREE;
 	  t->next++;
 	}
