@@ -123,6 +123,38 @@ should_warn (struct alloc_site *site, enum kalloc_warning kind)
   return !already_warned (site->loc);
 }
 
+/* A fix-it replacing the sizeof operand ST->operand with TEXT, when it
+   is on one line of the user's file.  */
+static void
+fix_operand (rich_location *richloc, const struct alloc_site *site,
+	     const struct sizeof_type *st, const char *text)
+{
+  if (!same_line (st->operand.from, st->operand.to))
+    return;
+  location_t first = location_at (site->loc, st->operand.from);
+  location_t last = location_at (site->loc, st->operand.to - 1);
+  if (first == UNKNOWN_LOCATION || last == UNKNOWN_LOCATION)
+    return;
+  source_range range;
+  range.m_start = first;
+  range.m_finish = last;
+  richloc->add_fixit_replace (range, text);
+}
+
+/* A fix-it on RICHLOC replacing SITE's sizeof operand with *DEST, when
+   the text names one plainly (sizeof (p) -> sizeof (*p)).  */
+static void
+fix_sizeof_to_dest (rich_location *richloc, const struct alloc_site *site,
+		    const char *dest)
+{
+  struct sizeof_type st;
+  char text[260];
+  if (!sizeof_type_of_site (site, &st) || st.pointer)
+    return;
+  snprintf (text, sizeof text, "*%s", dest);
+  fix_operand (richloc, site, &st, text);
+}
+
 static void
 check_object (struct alloc_site *site)
 {
@@ -140,11 +172,15 @@ check_object (struct alloc_site *site)
     ptr_note = ", the size of a pointer,";
   char dest[256];
   if (render_dest (site->dest, site->loc, dest, sizeof dest))
-    warning_at (site->loc, 0,
-		"%qs allocates %wu bytes%s for %qT, which needs %wu; "
-		"did you mean %<sizeof (*%s)%>?",
-		alloc_name (site), site->size, ptr_note, site->pointee, need,
-		dest);
+    {
+      rich_location richloc (line_table, site->loc);
+      fix_sizeof_to_dest (&richloc, site, dest);
+      warning_at (&richloc, 0,
+		  "%qs allocates %wu bytes%s for %qT, which needs %wu; "
+		  "did you mean %<sizeof (*%s)%>?",
+		  alloc_name (site), site->size, ptr_note, site->pointee, need,
+		  dest);
+    }
   else
     warning_at (site->loc, 0,
 		"%qs allocates %wu bytes%s for %qT, which needs %wu; "
@@ -208,10 +244,14 @@ check_array (struct alloc_site *site)
 
   char dest[256];
   if (render_dest (site->dest, site->loc, dest, sizeof dest))
-    warning_at (site->loc, 0,
-		"%qs element size %wu does not match %qT of %wu bytes; "
-		"did you mean %<sizeof (*%s)%>?",
-		alloc_name (site), elem, site->pointee, size, dest);
+    {
+      rich_location richloc (line_table, site->loc);
+      fix_sizeof_to_dest (&richloc, site, dest);
+      warning_at (&richloc, 0,
+		  "%qs element size %wu does not match %qT of %wu bytes; "
+		  "did you mean %<sizeof (*%s)%>?",
+		  alloc_name (site), elem, site->pointee, size, dest);
+    }
   else
     warning_at (site->loc, 0,
 		"%qs element size %wu does not match %qT of %wu bytes; "
@@ -251,24 +291,6 @@ check_flex (struct alloc_site *site)
 		"%qs starts at offset %wu; did you mean %qs?",
 		alloc_name (site), site->base_size, site->pointee, fam,
 		site->flex.offset, fix);
-}
-
-/* A fix-it replacing the sizeof operand ST->operand with TEXT, when it
-   is on one line of the user's file.  */
-static void
-fix_operand (rich_location *richloc, const struct alloc_site *site,
-	     const struct sizeof_type *st, const char *text)
-{
-  if (!same_line (st->operand.from, st->operand.to))
-    return;
-  location_t first = location_at (site->loc, st->operand.from);
-  location_t last = location_at (site->loc, st->operand.to - 1);
-  if (first == UNKNOWN_LOCATION || last == UNKNOWN_LOCATION)
-    return;
-  source_range range;
-  range.m_start = first;
-  range.m_finish = last;
-  richloc->add_fixit_replace (range, text);
 }
 
 /* The pointer-type mistakes: the destination's own type, a pointer to
