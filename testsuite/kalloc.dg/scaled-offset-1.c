@@ -13,8 +13,8 @@ struct ec_pvt *echo_can_create (int taps)
   struct ec_pvt *pvt = kzalloc (sizeof (*pvt) + taps * 3 * sizeof (s16), GFP_KERNEL);
   if (!pvt)
     return NULL;
-  pvt->fir = (s32 *) (pvt + sizeof (*pvt) + taps * 2 * sizeof (s16)); /* { dg-warning "'\\+ sizeof \\(\\*pvt\\)' advances a 'struct ec_pvt \\*' by 48 elements, 2304 bytes" } */
-  pvt->history = (s16 *) (pvt + sizeof (*pvt)); /* { dg-warning "'\\+ sizeof \\(\\*pvt\\)' advances a 'struct ec_pvt \\*' by 48 elements, 2304 bytes: pointer arithmetic counts elements, not bytes; did you mean '\\+ 1'\\?" } */
+  pvt->fir = (s32 *) (pvt + sizeof (*pvt) + taps * 2 * sizeof (s16)); /* { dg-warning "'\\+ sizeof \\(\\*pvt\\)' advances a 'struct ec_pvt \\*' by (48 elements, 2304|40 elements, 1600) bytes" } */
+  pvt->history = (s16 *) (pvt + sizeof (*pvt)); /* { dg-warning "'\\+ sizeof \\(\\*pvt\\)' advances a 'struct ec_pvt \\*' by (48 elements, 2304|40 elements, 1600) bytes: pointer arithmetic counts elements, not bytes; did you mean '\\+ 1'\\?" } */
   return pvt;
 }
 
