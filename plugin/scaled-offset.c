@@ -285,6 +285,45 @@ allocation_size (tree pointer, const struct alloc_site *sites, int nsites)
   return 0;
 }
 
+/* Warn at LOC that TERM, which GCC made PART of POINTER's offset, scales
+   elements of ELEM_SIZE bytes by a sizeof; BLOCK: the allocation's size,
+   or 0.  */
+static void
+warn_scaled (location_t loc, tree pointer, const struct scaled_term *term,
+	     const struct offset_term *part, unsigned HOST_WIDE_INT elem_size,
+	     unsigned HOST_WIDE_INT block)
+{
+  unsigned HOST_WIDE_INT count = term->value;
+  unsigned HOST_WIDE_INT factor = part->factor;
+  char text[128];
+  fold_space (&term->term, text, sizeof text);
+  bool index = source_text[term->op] == '[';
+  /* p + sizeof (*p) means the next element: p + 1.  */
+  struct span alone;
+  const char *fix = NULL;
+  if (count == elem_size && sizeof_operand (term->term, &alone))
+    fix = index ? "[1]" : "+ 1";
+  char in_block[64] = "";
+  if (part->product)
+    snprintf (in_block, sizeof in_block, " for each unit of the count");
+  else if (block)
+    snprintf (in_block, sizeof in_block, " in a %lu-byte allocation",
+	      (unsigned long) block);
+  if (fix)
+    warning_at (loc, 0,
+		"%<%s%s%s%> advances a %qT by %wu elements, %wu bytes%s: "
+		"pointer arithmetic counts elements, not bytes; did you mean "
+		"%qs?", index ? "[" : "+ ", text, index ? "]" : "",
+		TREE_TYPE (pointer), count, factor, in_block, fix);
+  else
+    warning_at (loc, 0,
+		"%<%s%s%s%> advances a %qT by %wu elements, %wu bytes%s: "
+		"pointer arithmetic counts elements, not bytes; add bytes to a "
+		"%<char *%>, or elements without the %<sizeof%>",
+		index ? "[" : "+ ", text, index ? "]" : "",
+		TREE_TYPE (pointer), count, factor, in_block);
+}
+
 static void
 check_statement (gassign *stmt, const struct alloc_site *sites, int nsites)
 {
@@ -319,39 +358,10 @@ check_statement (gassign *stmt, const struct alloc_site *sites, int nsites)
 	}
   if (match < 0)
     return;
-  unsigned HOST_WIDE_INT count = terms[match].value;
-  unsigned HOST_WIDE_INT factor = parts[part].factor;
   location_t loc = gimple_location (stmt);
-  if (silence_site (loc, current_function_decl))
-    return;
-  char term[128];
-  fold_space (&terms[match].term, term, sizeof term);
-  unsigned HOST_WIDE_INT block = allocation_size (pointer, sites, nsites);
-  bool index = source_text[terms[match].op] == '[';
-  /* p + sizeof (*p) means the next element: p + 1.  */
-  struct span alone;
-  const char *fix = NULL;
-  if (count == elem_size && sizeof_operand (terms[match].term, &alone))
-    fix = index ? "[1]" : "+ 1";
-  char in_block[64] = "";
-  if (parts[part].product)
-    snprintf (in_block, sizeof in_block, " for each unit of the count");
-  else if (block)
-    snprintf (in_block, sizeof in_block, " in a %lu-byte allocation",
-	      (unsigned long) block);
-  if (fix)
-    warning_at (loc, 0,
-		"%<%s%s%s%> advances a %qT by %wu elements, %wu bytes%s: "
-		"pointer arithmetic counts elements, not bytes; did you mean "
-		"%qs?", index ? "[" : "+ ", term, index ? "]" : "",
-		TREE_TYPE (pointer), count, factor, in_block, fix);
-  else
-    warning_at (loc, 0,
-		"%<%s%s%s%> advances a %qT by %wu elements, %wu bytes%s: "
-		"pointer arithmetic counts elements, not bytes; add bytes to a "
-		"%<char *%>, or elements without the %<sizeof%>",
-		index ? "[" : "+ ", term, index ? "]" : "",
-		TREE_TYPE (pointer), count, factor, in_block);
+  if (!silence_site (loc, current_function_decl))
+    warn_scaled (loc, pointer, &terms[match], &parts[part], elem_size,
+		 allocation_size (pointer, sites, nsites));
 }
 
 /* Warn about every pointer in FUN advanced by an offset a sizeof scales
