@@ -371,6 +371,15 @@ struct source_call
   struct span args[SOURCE_MAX_ARGS];
 };
 
+/* A growing text, NUL-terminated: the report's records, macro
+   expansions.  */
+struct text_buf
+{
+  char *s;
+  size_t len, room;
+};
+void text_buf_add (struct text_buf *b, const char *text, size_t len);
+
 extern char *source_text;	/* the file of the last call found */
 extern long source_len;
 

@@ -12,29 +12,10 @@
 static int report_fd = -1;
 static bool report_failed;
 
-struct json_buf
-{
-  char *text;
-  size_t len, size;
-};
-
 static void
-put (struct json_buf *b, const char *s, size_t n)
+put_str (struct text_buf *b, const char *s)
 {
-  if (b->len + n + 1 > b->size)
-    {
-      b->size = (b->len + n + 1) * 2;
-      b->text = XRESIZEVEC (char, b->text, b->size);
-    }
-  memcpy (b->text + b->len, s, n);
-  b->len += n;
-  b->text[b->len] = 0;
-}
-
-static void
-put_str (struct json_buf *b, const char *s)
-{
-  put (b, s, strlen (s));
+  text_buf_add (b, s, strlen (s));
 }
 
 /* The length of the well-formed UTF-8 sequence at S (RFC 3629: no
@@ -74,7 +55,7 @@ utf8_length (const unsigned char *s)
    starts no well-formed sequence is written as the code point of the same
    number, \u00XX.  */
 static void
-put_field (struct json_buf *b, const char *key, const char *value)
+put_field (struct text_buf *b, const char *key, const char *value)
 {
   put_str (b, b->len > 1 ? ",\"" : "\"");
   put_str (b, key);
@@ -93,7 +74,7 @@ put_field (struct json_buf *b, const char *key, const char *value)
 	{
 	  esc[0] = '\\';
 	  esc[1] = *p;
-	  put (b, esc, 2);
+	  text_buf_add (b, esc, 2);
 	}
       else if (*p < 0x20 || len == 0)
 	{
@@ -101,14 +82,14 @@ put_field (struct json_buf *b, const char *key, const char *value)
 	  put_str (b, esc);
 	}
       else
-	put (b, (const char *) p, len);
+	text_buf_add (b, (const char *) p, len);
       p += len ? len : 1;
     }
   put_str (b, "\"");
 }
 
 static void
-put_number (struct json_buf *b, const char *key, unsigned HOST_WIDE_INT n)
+put_number (struct text_buf *b, const char *key, unsigned HOST_WIDE_INT n)
 {
   char num[32];
   snprintf (num, sizeof num, HOST_WIDE_INT_PRINT_UNSIGNED, n);
@@ -120,7 +101,7 @@ put_number (struct json_buf *b, const char *key, unsigned HOST_WIDE_INT n)
 
 /* KEY: [the words of WORDS whose one bit is set in BITS].  */
 static void
-put_flags (struct json_buf *b, const char *key, unsigned bits,
+put_flags (struct text_buf *b, const char *key, unsigned bits,
 	   const struct option_word *words)
 {
   put_str (b, ",\"");
@@ -185,14 +166,14 @@ report_ready (void)
 
 /* Write the record in B to the report and free it.  */
 static void
-report_write (struct json_buf *b)
+report_write (struct text_buf *b)
 {
-  if (write (report_fd, b->text, b->len) != (ssize_t) b->len)
+  if (write (report_fd, b->s, b->len) != (ssize_t) b->len)
     {
       error ("kalloc: cannot write report file %qs: %m", kalloc_opts.report);
       report_failed = true;
     }
-  free (b->text);
+  free (b->s);
 }
 
 /* Append SITE to the report, if one was asked for.  */
@@ -203,7 +184,7 @@ report_site (const struct alloc_site *site)
     return;
 
   expanded_location where = expand_location (site->loc);
-  struct json_buf b = { NULL, 0, 0 };
+  struct text_buf b = { NULL, 0, 0 };
   put_str (&b, "{");
   put_field (&b, "kalloc", KALLOC_VERSION);
   put_field (&b, "file", where.file ? where.file : main_input_filename);
@@ -255,7 +236,7 @@ report_wrapper (const struct allocator *row, tree fndecl,
   expanded_location where = expand_location (DECL_SOURCE_LOCATION (fndecl));
   char roles[64];
   alloc_roles_text (row, roles, sizeof roles);
-  struct json_buf b = { NULL, 0, 0 };
+  struct text_buf b = { NULL, 0, 0 };
   put_str (&b, "{");
   put_field (&b, "kalloc", KALLOC_VERSION);
   put_field (&b, "wrapper", row->name);

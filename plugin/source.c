@@ -973,15 +973,9 @@ append_text (const char *text, size_t len)
   return at;
 }
 
-/* A growing text.  */
-struct text_buf
-{
-  char *s;
-  size_t len, room;
-};
-
-static void
-buf_add (struct text_buf *b, const char *text, size_t len)
+/* Append LEN bytes of TEXT to B, which stays NUL-terminated.  */
+void
+text_buf_add (struct text_buf *b, const char *text, size_t len)
 {
   if (b->len + len + 1 > b->room)
     {
@@ -1092,7 +1086,7 @@ buf_add_trimmed (struct text_buf *b, const char *text, struct span s)
     s.from++;
   while (s.to > s.from && ISSPACE (text[s.to - 1]))
     s.to--;
-  buf_add (b, text + s.from, s.to - s.from);
+  text_buf_add (b, text + s.from, s.to - s.from);
 }
 
 /* Append #ARG: its text as a string literal.  */
@@ -1101,14 +1095,14 @@ buf_add_string (struct text_buf *b, const char *text, struct span s)
 {
   struct text_buf raw = { NULL, 0, 0 };
   buf_add_trimmed (&raw, text, s);
-  buf_add (b, "\"", 1);
+  text_buf_add (b, "\"", 1);
   for (size_t i = 0; i < raw.len; i++)
     {
       if (raw.s[i] == '"' || raw.s[i] == '\\')
-	buf_add (b, "\\", 1);
-      buf_add (b, raw.s + i, 1);
+	text_buf_add (b, "\\", 1);
+      text_buf_add (b, raw.s + i, 1);
     }
-  buf_add (b, "\"", 1);
+  text_buf_add (b, "\"", 1);
   free (raw.s);
 }
 
@@ -1127,7 +1121,7 @@ expand_macro (cpp_macro *macro, const char *text, const struct span *args,
       const cpp_token *next = i + 1 < macro->count
 			      ? &macro->exp.tokens[i + 1] : NULL;
       if (i && !pasting && (tok->flags & PREV_WHITE))
-	buf_add (&body, " ", 1);
+	text_buf_add (&body, " ", 1);
       bool paste = tok->flags & PASTE_LEFT;
       if (tok->type == CPP_MACRO_ARG)
 	{
@@ -1148,7 +1142,7 @@ expand_macro (cpp_macro *macro, const char *text, const struct span *args,
       else
 	{
 	  const char *spelt = (const char *) cpp_token_as_text (parse_in, tok);
-	  buf_add (&body, spelt, strlen (spelt));
+	  text_buf_add (&body, spelt, strlen (spelt));
 	}
       pasting = paste;
     }
@@ -1225,9 +1219,9 @@ expand_into (const char *text, long from, long to, struct expansion *x,
 	      && (!macro->fun_like
 		  || macro_args (macro, text, open, to, &close, args)))
 	    {
-	      buf_add (out, " ", 1);
+	      text_buf_add (out, " ", 1);
 	      expand_macro (macro, text, args, x, out);
-	      buf_add (out, " ", 1);
+	      text_buf_add (out, " ", 1);
 	      expanded = true;
 	      p = close;
 	      continue;
@@ -1242,7 +1236,7 @@ expand_into (const char *text, long from, long to, struct expansion *x,
 	}
       else
 	q = p + 1;
-      buf_add (out, text + p, q - p);
+      text_buf_add (out, text + p, q - p);
       p = q;
     }
   return expanded;
