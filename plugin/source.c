@@ -176,39 +176,47 @@ source_keep_stdin (void)
   stdin_len = len;
 }
 
+/* Is FILE how cc1 names standard input ("-", "" after
+   c_common_post_options (), "<stdin>" in locations)?  */
+static bool
+stdin_name (const char *file)
+{
+  return !*file || !strcmp (file, "-") || !strcmp (file, "<stdin>");
+}
+
+/* Read FILE (standard input's copy for its names) into source_text.  */
 static bool
 read_file (const char *file)
 {
-  if (stdin_text && (!*file || !strcmp (file, "-") || !strcmp (file, "<stdin>")))
+  if (stdin_text && stdin_name (file))
     {
       source_len = stdin_len;
       source_text = XNEWVEC (char, source_len + 1);
       memcpy (source_text, stdin_text, source_len + 1);
-      file_len = text_room = source_len;
-      index_lines ();
-      return true;
     }
-  FILE *f = fopen (file, "rb");
-  if (!f)
-    return false;
-  if (fseek (f, 0, SEEK_END) == 0 && (source_len = ftell (f)) >= 0
-      && fseek (f, 0, SEEK_SET) == 0)
+  else
     {
-      source_text = XNEWVEC (char, source_len + 1);
-      if (fread (source_text, 1, source_len, f) != (size_t) source_len)
+      FILE *f = fopen (file, "rb");
+      if (!f)
+	return false;
+      if (fseek (f, 0, SEEK_END) == 0 && (source_len = ftell (f)) >= 0
+	  && fseek (f, 0, SEEK_SET) == 0)
 	{
-	  free (source_text);
-	  source_text = NULL;
+	  source_text = XNEWVEC (char, source_len + 1);
+	  if (fread (source_text, 1, source_len, f) != (size_t) source_len)
+	    {
+	      free (source_text);
+	      source_text = NULL;
+	    }
 	}
-      else
-	{
-	  source_text[source_len] = 0;
-	  file_len = text_room = source_len;
-	  index_lines ();
-	}
+      fclose (f);
+      if (!source_text)
+	return false;
     }
-  fclose (f);
-  return source_text != NULL;
+  source_text[source_len] = 0;
+  file_len = text_room = source_len;
+  index_lines ();
+  return true;
 }
 
 /* The text FILE's locations are in: the preprocessed input itself when
@@ -690,10 +698,6 @@ split_top (struct span s, char op, struct span *parts, int max)
 
 /* ---- the call ------------------------------------------------------------ */
 
-/* Find the call to NAME at LOC (the outermost macro expansion point of
-   the allocator's call) in its source file, and split its arguments.
-   False when the text is not there, not one call to NAME, or has
-   comments in its arguments (an edit could not keep them).  */
 /* The last call found, as written (0) and as compiled (1): diagnose,
    the type check and suggest ask for the same site several times, and
    one scan of its text is enough.  */
@@ -738,6 +742,10 @@ remember (int which, location_t loc, const char *name,
 static bool scan_call (location_t loc, const char *name,
 		       struct source_call *call);
 
+/* Find the call to NAME at LOC (the outermost macro expansion point of
+   the allocator's call) in its source file, and split its arguments.
+   False when the text is not there, not one call to NAME, or has
+   comments in its arguments (an edit could not keep them).  */
 bool
 source_call_find (location_t loc, const char *name, struct source_call *call)
 {
