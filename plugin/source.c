@@ -390,34 +390,38 @@ code_char (long *p, long end, int *depth)
   return c;
 }
 
-/* The argument spans of the call whose '(' is at OPEN; *CLOSE gets the
-   ')' that ends it.  Returns the count, or -1.  */
-int
-split_args (long open, long *close, struct span *args)
+/* The argument spans of the call in TEXT whose '(' is at OPEN, up to
+   MAX, scanning to END; *CLOSE gets the ')' that ends it.  Comments and
+   literals are skipped.  Returns the count, or -1.  */
+static int
+split_args_in (const char *text, long open, long end, long *close,
+	       struct span *args, int max)
 {
   int depth = 0, count = 0;
   long start = open + 1;
-  long end = scan_limit (open);
   for (long p = open; p < end; p++)
     {
-      int c = code_char (&p, end, &depth);
-      if (c < 0)
-	continue;
-      if (c == ')' || c == ']' || c == '}')
+      long next = skip_token (text, p, end);
+      if (next != p)
 	{
-	  if (depth == 0)
-	    {
-	      if (count == SOURCE_MAX_ARGS)
-		return -1;
-	      args[count].from = start;
-	      args[count].to = p;
-	      *close = p;
-	      return count + 1;
-	    }
+	  p = next - 1;
+	  continue;
+	}
+      char c = text[p];
+      if (c == '(' || c == '[' || c == '{')
+	depth++;
+      else if ((c == ')' || c == ']' || c == '}') && --depth == 0)
+	{
+	  if (count == max)
+	    return -1;
+	  args[count].from = start;
+	  args[count].to = p;
+	  *close = p;
+	  return count + 1;
 	}
       else if (c == ',' && depth == 1)
 	{
-	  if (count == SOURCE_MAX_ARGS)
+	  if (count == max)
 	    return -1;
 	  args[count].from = start;
 	  args[count++].to = p;
@@ -425,6 +429,15 @@ split_args (long open, long *close, struct span *args)
 	}
     }
   return -1;
+}
+
+/* The argument spans of the call whose '(' is at OPEN; *CLOSE gets the
+   ')' that ends it.  Returns the count, or -1.  */
+int
+split_args (long open, long *close, struct span *args)
+{
+  return split_args_in (source_text, open, scan_limit (open), close, args,
+			SOURCE_MAX_ARGS);
 }
 
 void
@@ -1046,46 +1059,6 @@ struct expansion
 static bool expand_into (const char *text, long from, long to,
 			 struct expansion *x, struct text_buf *out);
 
-/* Split the argument list whose '(' is at TEXT[OPEN]: up to MAX spans
-   of TEXT; *CLOSE after the ')'.  -1 when unbalanced or too many.  */
-static int
-split_text_args (const char *text, long open, long to, long *close,
-		 struct span *args, int max)
-{
-  int depth = 0, count = 0;
-  long start = open + 1;
-  for (long p = open; p < to; p++)
-    {
-      char c = text[p];
-      if (c == '"' || c == '\'')
-	{
-	  for (p++; p < to && text[p] != c; p += text[p] == '\\' ? 2 : 1)
-	    ;
-	  continue;
-	}
-      if (c == '(' || c == '[' || c == '{')
-	depth++;
-      else if ((c == ')' || c == ']' || c == '}') && --depth == 0)
-	{
-	  if (count == max)
-	    return -1;
-	  args[count].from = start;
-	  args[count++].to = p;
-	  *close = p + 1;
-	  return count;
-	}
-      else if (c == ',' && depth == 1)
-	{
-	  if (count == max)
-	    return -1;
-	  args[count].from = start;
-	  args[count++].to = p;
-	  start = p + 1;
-	}
-    }
-  return -1;
-}
-
 /* Append TEXT's span S with white space trimmed.  */
 static void
 buf_add_trimmed (struct text_buf *b, const char *text, struct span s)
@@ -1182,9 +1155,10 @@ macro_args (const cpp_macro *macro, const char *text, long open, long to,
 {
   if (open >= to || text[open] != '(')
     return false;
-  int n = split_text_args (text, open, to, close, args, SOURCE_MAX_ARGS);
+  int n = split_args_in (text, open, to, close, args, SOURCE_MAX_ARGS);
   if (n < 0)
     return false;
+  ++*close;			/* past the ')' */
   struct span first = args[0];
   while (first.from < first.to && ISSPACE (text[first.from]))
     first.from++;
@@ -1235,15 +1209,12 @@ expand_into (const char *text, long from, long to, struct expansion *x,
 	      continue;
 	    }
 	}
-      else if (text[p] == '"' || text[p] == '\'')
-	{
-	  char quote = text[q++];
-	  while (q < to && text[q] != quote)
-	    q += text[q] == '\\' ? 2 : 1;
-	  q = q < to ? q + 1 : to;
-	}
       else
-	q = p + 1;
+	{
+	  /* A literal is copied whole: no macro inside it.  */
+	  q = skip_token (text, p, to);
+	  q = q == p ? p + 1 : MIN (q, to);
+	}
       text_buf_add (out, text + p, q - p);
       p = q;
     }
