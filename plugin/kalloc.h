@@ -421,6 +421,7 @@ bool sizeof_type_of_site (const struct alloc_site *site,
 			  struct sizeof_type *out);
 bool sizeof_element_typed (const struct alloc_site *site);
 tree sizeof_operand_type (gimple *stmt, const struct span *operand);
+bool sizeof_one_term (struct span s, char op, struct span *operand);
 /* What is wrong with the type a sizeof names (sizeof_type_mismatch ()). */
 enum type_mismatch
 {

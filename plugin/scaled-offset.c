@@ -86,21 +86,6 @@ read_term (long from, long end, bool index, struct span *term)
   return false;
 }
 
-/* TERM as a product with exactly one sizeof factor: its operand.  */
-static bool
-sizeof_factor (struct span term, struct span *operand)
-{
-  struct span parts[SOURCE_MAX_ARGS], found;
-  int n = split_top (term, '*', parts, SOURCE_MAX_ARGS), count = 0;
-  for (int i = 0; i < n; i++)
-    if (sizeof_operand (parts[i], &found))
-      {
-	*operand = found;
-	count++;
-      }
-  return n >= 1 && count == 1;
-}
-
 /* The name the program gives POINTER: its variable's, or the member's
    it was loaded from (p->buf); NULL for a temporary.  */
 static const char *
@@ -190,8 +175,10 @@ scaled_terms (gassign *stmt, struct scaled_term *terms, int max)
 	continue;		/* n + sizeof (u16) beside p + 2 */
       struct scaled_term t;
       t.op = p;
+      /* A sizeof, or a product with one sizeof factor.  */
       if (!read_term (from, end, index, &t.term)
-	  || !sizeof_factor (t.term, &t.operand))
+	  || !(sizeof_operand (t.term, &t.operand)
+	       || sizeof_one_term (t.term, '*', &t.operand)))
 	continue;
       tree type = sizeof_operand_type (stmt, &t.operand);
       if (!type || !TYPE_SIZE_UNIT (type)

@@ -496,8 +496,8 @@ sizeof_operand_type (gimple *stmt, const struct span *operand)
 /* ---- the site ---------------------------------------------------------------- */
 
 /* The one term of S split at OP that is a plain sizeof, into OPERAND.  */
-static bool
-one_sizeof_term (struct span s, char op, struct span *operand)
+bool
+sizeof_one_term (struct span s, char op, struct span *operand)
 {
   struct span parts[SOURCE_MAX_ARGS], found;
   int n = split_top (s, op, parts, SOURCE_MAX_ARGS), count = 0;
@@ -545,9 +545,9 @@ find_sizeof (struct span s, enum site_kind kind, struct span *operand)
       return a != b;
     }
   if (elements)
-    return is_product (s) && one_sizeof_term (s, '*', operand);
+    return is_product (s) && sizeof_one_term (s, '*', operand);
   if (kind == SITE_FLEX)
-    return one_sizeof_term (s, '+', operand);
+    return sizeof_one_term (s, '+', operand);
   return false;
 }
 
