@@ -239,6 +239,10 @@ check_array (struct alloc_site *site)
   if (flex_nested_array (site->pointee, &fam_offset, &fam_elem, 0)
       && fam_offset == 0 && fam_elem == elem)
     return;
+  /* No sizeof in the text: the split between count and element is the
+     program's own (kmalloc_array (bytes, 2) doubles a byte count).  */
+  if (sizeof_size_bare (site))
+    return;
   if (!should_warn (site, KW_ARRAY))
     return;
 

@@ -396,6 +396,7 @@ void trim (struct span *s);
 bool span_is (const struct span *s, const char *word);
 void strip_parens (struct span *s);
 long after_word (const struct span *s, const char *word);
+bool span_has_word (const struct span *s, const char *word);
 bool sizeof_operand (struct span s, struct span *operand);
 bool helper_call (struct span s, const char *name, struct span *args,
 		  int nargs);
@@ -420,6 +421,7 @@ void sizeof_type_note_type (tree type);
 bool sizeof_type_of_site (const struct alloc_site *site,
 			  struct sizeof_type *out);
 bool sizeof_element_typed (const struct alloc_site *site);
+bool sizeof_size_bare (const struct alloc_site *site);
 tree sizeof_operand_type (gimple *stmt, const struct span *operand);
 bool sizeof_one_term (struct span s, char op, struct span *operand);
 /* What is wrong with the type a sizeof names (sizeof_type_mismatch ()). */

@@ -670,6 +670,46 @@ sizeof_element_typed (const struct alloc_site *site)
   return named_size && site->elem_size % named_size == 0;
 }
 
+/* Is S, or one factor of its top-level product, an integer literal?  */
+static bool
+literal_factor (struct span s)
+{
+  struct span parts[SOURCE_MAX_ARGS];
+  int n = split_top (s, '*', parts, SOURCE_MAX_ARGS);
+  if (n < 1)
+    return false;
+  for (int i = 0; i < n; i++)
+    {
+      strip_parens (&parts[i]);
+      if (parts[i].from < parts[i].to && ISDIGIT (source_text[parts[i].from]))
+	return true;
+    }
+  return false;
+}
+
+/* Is SITE's element a number written in the call with no sizeof at all
+   (kmalloc_array (bytes, 2), kmalloc (n * 4)): the program's own byte
+   scheme, not an element named for a type?  A size that comes through a
+   temporary (kmalloc (bytes)) is not.  False when the text cannot be
+   read.  */
+bool
+sizeof_size_bare (const struct alloc_site *site)
+{
+  const struct allocator *a = site->name ? alloc_find_name (site->name)
+					 : NULL;
+  struct source_call call;
+  if (!a || site->in_macro || !source_call_read (site->loc, site->name, &call)
+      || call.nargs <= a->size_arg || call.nargs <= a->count_arg)
+    return false;
+  const struct span *size = &call.args[a->size_arg];
+  const struct span *count = a->count_arg >= 0 ? &call.args[a->count_arg]
+					       : NULL;
+  if (span_has_word (size, "sizeof")
+      || (count && span_has_word (count, "sizeof")))
+    return false;
+  return literal_factor (*size) || (count && literal_factor (*count));
+}
+
 /* ---- is it the wrong type? ------------------------------------------------ */
 
 /* A structure's tag or typedef name, or NULL for an anonymous one.  */

@@ -489,6 +489,24 @@ after_word (const struct span *s, const char *word)
   return s->from + len;
 }
 
+/* Does WORD appear in S as an identifier of its code (not in a literal
+   or a comment)?  */
+bool
+span_has_word (const struct span *s, const char *word)
+{
+  size_t len = strlen (word);
+  int depth = 0;
+  for (long p = s->from; p < s->to; p++)
+    {
+      int c = code_char (&p, s->to, &depth);
+      if (c >= 0 && (p == 0 || !ISIDNUM (source_text[p - 1]))
+	  && p + (long) len <= s->to && !strncmp (source_text + p, word, len)
+	  && (p + (long) len == s->to || !ISIDNUM (source_text[p + len])))
+	return true;
+    }
+  return false;
+}
+
 /* Is S, an operand of sizeof written without parentheses, all of it a
    unary expression (*p, h->many[0]), not the left of a binary one?  */
 static bool
