@@ -298,7 +298,8 @@ check_flex (struct alloc_site *site)
 }
 
 /* The pointer-type mistakes: the destination's own type, a pointer to
-   another type, a pointer for an object, an object for a pointer.  The
+   another type, a pointer for an object, an object for a pointer, the
+   pointed-to object for a pointer.  The
    fix is sizeof (*DEST), with a fix-it, or sizeof (the element type).  */
 static void
 warn_pointer_type (const struct alloc_site *site, const struct sizeof_type *st,
@@ -339,6 +340,12 @@ warn_pointer_type (const struct alloc_site *site, const struct sizeof_type *st,
 		  "%qs sizes %qT for elements of %qT: a pointer and an "
 		  "object, whose sizes agree on some targets only; did you "
 		  "mean %<sizeof (%s)%>?",
+		  alloc_name (site), st->type, site->pointee, fix);
+      break;
+    case TM_TARGET_FOR_POINTER:
+      warning_at (&richloc, 0,
+		  "%qs sizes %qT for elements of %qT: the object, not a "
+		  "pointer to it; did you mean %<sizeof (%s)%>?",
 		  alloc_name (site), st->type, site->pointee, fix);
       break;
     default:

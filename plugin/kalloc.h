@@ -432,7 +432,8 @@ enum type_mismatch
   TM_OWN_TYPE,			/* the destination's own type: T ** for T * */
   TM_OTHER_POINTER,		/* a pointer to another object type */
   TM_POINTER_FOR_OBJECT,	/* sizeof (u64 *) for u64 elements */
-  TM_OBJECT_FOR_POINTER		/* sizeof (u64) for pointer elements */
+  TM_OBJECT_FOR_POINTER,	/* sizeof (u64) for pointer elements */
+  TM_TARGET_FOR_POINTER		/* sizeof (struct row) for struct row * */
 };
 enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 			   const struct sizeof_type *st);

@@ -876,9 +876,15 @@ static enum type_mismatch
 pointer_elements (tree pointee, const struct sizeof_type *st)
 {
   tree type = st->type;
+  /* sizeof (struct row) for struct row * elements: the object the
+     elements point to, a star forgotten (badty.cocci's shape).  Another
+     structure is left alone.  */
+  if (RECORD_OR_UNION_TYPE_P (type))
+    return same_type (type, TREE_TYPE (pointee), 0) ? TM_TARGET_FOR_POINTER
+						    : TM_NONE;
   if (!POINTER_TYPE_P (type))
     return pointer_wide_integer (type) || is_byte_type (type)
-	   || RECORD_OR_UNION_TYPE_P (type) ? TM_NONE : TM_OBJECT_FOR_POINTER;
+	   ? TM_NONE : TM_OBJECT_FOR_POINTER;
   if (same_type (type, pointee, 0))
     return TM_NONE;
   /* sizeof (p) for p = kcalloc (n, ...): T ** for T * elements.  */

@@ -46,7 +46,9 @@ struct foo **pointers (size_t n)
   kfree (w);
   v = kcalloc (n, sizeof (*v), GFP_KERNEL); /* { dg-bogus "element size" } */
   kfree (v);
-  v = kcalloc (n, sizeof (struct foo), GFP_KERNEL); /* { dg-bogus "element size" } */
+  /* Larger elements are never short (no "element size" warning: it
+     would be an excess error), but the star is forgotten.  */
+  v = kcalloc (n, sizeof (struct foo), GFP_KERNEL); /* { dg-warning "the object, not a pointer to it" } */
   return v;
 }
 
