@@ -12,12 +12,12 @@
 
 /* Locations warned about in the current function: the alloc_hooks ()
    macro expands one call into two, and one line deserves one warning. */
-static struct location_set warned;
+static struct location_set warned_lines;
 
 void
 diagnose_reset_function (void)
 {
-  warned.count = 0;
+  warned_lines.count = 0;
 }
 
 /* One warning a line, by line (not location): a .i has no macro
@@ -26,14 +26,14 @@ static bool
 already_warned (location_t loc)
 {
   expanded_location here = expand_location (loc);
-  for (int i = 0; i < warned.count; i++)
+  for (int i = 0; i < warned_lines.count; i++)
     {
-      expanded_location seen = expand_location (warned.locs[i]);
+      expanded_location seen = expand_location (warned_lines.locs[i]);
       if (seen.line == here.line && seen.file && here.file
 	  && !strcmp (seen.file, here.file))
 	return true;
     }
-  return !location_set_add (&warned, loc);
+  return !location_set_add (&warned_lines, loc);
 }
 
 static const char *
@@ -115,11 +115,12 @@ pointee_size (const struct alloc_site *site)
   return tree_to_uhwi (TYPE_SIZE_UNIT (site->pointee));
 }
 
-/* One warning a line, and the site records it either way.  */
+/* One warning a line; *WARNED records the kind either way.  */
 static bool
-should_warn (struct alloc_site *site, enum kalloc_warning kind)
+should_warn (const struct alloc_site *site, unsigned *warned,
+	     enum kalloc_warning kind)
 {
-  site->warned |= kind;
+  *warned |= kind;
   return !already_warned (site->loc);
 }
 
@@ -156,7 +157,7 @@ fix_sizeof_to_dest (rich_location *richloc, const struct alloc_site *site,
 }
 
 static void
-check_object (struct alloc_site *site)
+check_object (const struct alloc_site *site, unsigned *warned)
 {
   unsigned HOST_WIDE_INT need = pointee_size (site);
   unsigned HOST_WIDE_INT fam_offset;
@@ -164,7 +165,7 @@ check_object (struct alloc_site *site)
   if (flex_trailing_array (site->pointee, &fam_offset))
     need = fam_offset;
   if (site->size >= need || site->size == 0
-      || !should_warn (site, KW_OBJECT))
+      || !should_warn (site, warned, KW_OBJECT))
     return;
 
   const char *ptr_note = "";
@@ -202,7 +203,7 @@ byte_rows (const struct alloc_site *site)
 }
 
 static void
-check_array (struct alloc_site *site)
+check_array (const struct alloc_site *site, unsigned *warned)
 {
   unsigned HOST_WIDE_INT size = pointee_size (site);
   unsigned HOST_WIDE_INT elem = site->elem_size;
@@ -243,7 +244,7 @@ check_array (struct alloc_site *site)
      program's own (kmalloc_array (bytes, 2) doubles a byte count).  */
   if (sizeof_size_bare (site))
     return;
-  if (!should_warn (site, KW_ARRAY))
+  if (!should_warn (site, warned, KW_ARRAY))
     return;
 
   char dest[256];
@@ -264,14 +265,14 @@ check_array (struct alloc_site *site)
 }
 
 static void
-check_flex (struct alloc_site *site)
+check_flex (const struct alloc_site *site, unsigned *warned)
 {
   bool short_elem = site->elem_size < site->flex.elem_size;
   /* Short elements are a bug when a sizeof names them; a bare number
      (2 * size) is the program's own count of bytes.  */
   if ((!short_elem && site->base_size >= site->flex.offset)
       || (short_elem && !sizeof_element_typed (site))
-      || !should_warn (site, KW_FLEX))
+      || !should_warn (site, warned, KW_FLEX))
     return;
   const char *fam = IDENTIFIER_POINTER (DECL_NAME (site->flex.fam));
   char dest[256], fix[400];
@@ -356,13 +357,13 @@ warn_pointer_type (const struct alloc_site *site, const struct sizeof_type *st,
 /* The size is right by accident: sizeof names another type of the
    same size (kmalloc_obj () would have refused it).  */
 static void
-check_type (struct alloc_site *site)
+check_type (const struct alloc_site *site, unsigned *warned)
 {
   struct sizeof_type st;
   if (!sizeof_type_of_site (site, &st))
     return;
   enum type_mismatch kind = sizeof_type_mismatch (site, &st);
-  if (kind == TM_NONE || !should_warn (site, KW_TYPE))
+  if (kind == TM_NONE || !should_warn (site, warned, KW_TYPE))
     return;
   char dest[256];
   bool named = render_dest (site->dest, site->loc, dest, sizeof dest);
@@ -396,21 +397,24 @@ check_type (struct alloc_site *site)
 		alloc_name (site), st.type, site->pointee, size, site->pointee);
 }
 
-/* Warn about SITE if its size cannot be right for its pointee.  */
-void
-diagnose_site (struct alloc_site *site)
+/* Warn about SITE if its size cannot be right for its pointee; the
+   kinds found (warned or not: one warning a line).  */
+unsigned
+diagnose_site (const struct alloc_site *site)
 {
+  unsigned warned = 0;
   if (!site->pointee || site->loc == UNKNOWN_LOCATION
       || silence_site (site->loc, current_function_decl))
-    return;
+    return 0;
 
   unsigned kinds = kalloc_opts.warnings;
   if (site->kind == SITE_OBJECT && (kinds & KW_OBJECT))
-    check_object (site);
+    check_object (site, &warned);
   else if (site->kind == SITE_ARRAY && (kinds & KW_ARRAY))
-    check_array (site);
+    check_array (site, &warned);
   else if (site->has_flex && DECL_NAME (site->flex.fam) && (kinds & KW_FLEX))
-    check_flex (site);
-  if (!site->warned && (kinds & KW_TYPE))
-    check_type (site);
+    check_flex (site, &warned);
+  if (!warned && (kinds & KW_TYPE))
+    check_type (site, &warned);
+  return warned;
 }

@@ -67,7 +67,7 @@ static struct plugin_info kalloc_info = { KALLOC_VERSION, NULL };
 
 
 static void
-dump_site (const struct alloc_site *site)
+dump_site (const struct alloc_site *site, const struct site_outcome *done)
 {
   if (!dump_file)
     return;
@@ -85,15 +85,15 @@ dump_site (const struct alloc_site *site)
       print_generic_expr (dump_file, site->count);
     }
   fprintf (dump_file, "%s%s%s%s%s", site->typed ? " typed" : "",
-	   site->rewrites & RW_SATURATE ? " saturate" : "",
-	   site->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
-	   site->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
-	   site->counter_store_branch ? " counter-store-branch" : "");
+	   done->rewrites & RW_SATURATE ? " saturate" : "",
+	   done->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
+	   done->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
+	   done->counter_store_branch ? " counter-store-branch" : "");
   /* The report's words for why the counter is left alone.  */
   if (site->counter_left != COUNTER_SET_HERE)
     fprintf (dump_file, " counter-left=\"%s\"",
 	     counter_fate_name (site->counter_left));
-  fprintf (dump_file, "%s\n", site->warned ? " warned" : "");
+  fprintf (dump_file, "%s\n", done->warned ? " warned" : "");
 }
 
 static bool
@@ -171,6 +171,8 @@ kalloc_execute (function *fun)
   int count;
   gcall **calls = collect_calls (fun, is_allocation_call, &count);
   struct alloc_site *sites = XNEWVEC (struct alloc_site, count ? count : 1);
+  struct site_outcome *done = XCNEWVEC (struct site_outcome,
+					count ? count : 1);
   int nsites = 0;
   bool update_ssa = false;
 
@@ -182,16 +184,21 @@ kalloc_execute (function *fun)
       struct alloc_site *site = &sites[nsites];
       if (!site_analyze (calls[i], site))
 	continue;
-      nsites++;
       /* Typed already, by the kernel's own macros: reported only.  */
       if (site->typed)
-	continue;
-      diagnose_site (site);
+	{
+	  nsites++;
+	  continue;
+	}
       /* Before any site is rewritten: kalloc's own stores are not the
 	 program's.  */
       counter_plan_site (site);
+      /* The site's analysis is complete: from here on it is read only
+	 (diagnose and suggest right away, while its text is at hand).  */
+      done[nsites].warned = diagnose_site (site);
       if (kalloc_opts.suggest)
 	suggest_site (site);
+      nsites++;
     }
   if (kalloc_opts.suggest)
     suggest_spelled_calls (fun);
@@ -202,12 +209,13 @@ kalloc_execute (function *fun)
      one block took quadratic time).  */
   for (int i = nsites - 1; i >= 0; i--)
     if (!sites[i].typed)
-      update_ssa |= rewrite_site (&sites[i]);
+      update_ssa |= rewrite_site (&sites[i], &done[i]);
   for (int i = 0; i < nsites; i++)
     {
-      report_site (&sites[i]);
-      dump_site (&sites[i]);
+      report_site (&sites[i], &done[i]);
+      dump_site (&sites[i], &done[i]);
     }
+  free (done);
   free (sites);
   free (calls);
   update_ssa |= bounds_instrument_function (fun);

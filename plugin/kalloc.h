@@ -5,8 +5,10 @@
  * Data flows one way: a GIMPLE call is matched against the allocator
  * table (allocators.c), its size argument is parsed (size.c), the type
  * its result is stored as is inferred (pointee.c), and site.c puts that
- * together into a struct alloc_site.  The warnings (diagnose.c), the
- * rewrites (rewrite.c) and the report (report.c) only read that site.
+ * together into a struct alloc_site, and the counter's plan (store, check
+ * or leave, and why) completes it.  The warnings (diagnose.c), suggest,
+ * the rewrites (rewrite.c) and the report (report.c) read that site as
+ * const; what they did goes into the site's struct site_outcome.
  */
 #ifndef KALLOC_H
 #define KALLOC_H
@@ -329,13 +331,19 @@ struct alloc_site
   struct size_expr expr;	/* the parsed size argument */
   bool has_flex;
   struct flex_member flex;
-  unsigned rewrites;		/* enum site_rewrite bits */
   enum counter_fate counter_left;	/* why the counter is left alone:
 				   COUNTER_SET_HERE (0) when it is not
 				   (counter_plan_site ()) */
+};
+
+/* What was done at a site: the steps after the analysis read the site
+   as const and say here what they did.  */
+struct site_outcome
+{
+  unsigned warned;		/* enum kalloc_warning bits */
+  unsigned rewrites;		/* enum site_rewrite bits */
   bool counter_store_branch;	/* the counter store needed a branch (a
 				   bit-field or packed counter) */
-  unsigned warned;		/* enum kalloc_warning bits */
 };
 
 bool site_analyze (gcall *call, struct alloc_site *site);
@@ -440,12 +448,13 @@ enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 
 /* ---- diagnostics, rewrites, report ------------------------------------- */
 
-void diagnose_site (struct alloc_site *site);
+unsigned diagnose_site (const struct alloc_site *site);
 void diagnose_reset_function (void);
 extern const struct ggc_root_tab rewrite_roots[];
 void counter_plan_site (struct alloc_site *site);
-bool rewrite_site (struct alloc_site *site);
-void report_site (const struct alloc_site *site);
+bool rewrite_site (const struct alloc_site *site, struct site_outcome *done);
+void report_site (const struct alloc_site *site,
+		  const struct site_outcome *done);
 void suggest_site (const struct alloc_site *site);
 void suggest_reset_function (void);
 void report_wrapper (const struct allocator *row, tree fndecl,

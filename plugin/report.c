@@ -176,9 +176,10 @@ report_write (struct text_buf *b)
   free (b->s);
 }
 
-/* Append SITE to the report, if one was asked for.  */
+/* Append SITE and what was DONE there to the report, if one was asked
+   for.  */
 void
-report_site (const struct alloc_site *site)
+report_site (const struct alloc_site *site, const struct site_outcome *done)
 {
   if (!report_ready ())
     return;
@@ -216,9 +217,9 @@ report_site (const struct alloc_site *site)
 	     counter && DECL_NAME (counter)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
   put_field (&b, "counter_left", counter_fate_name (site->counter_left));
-  put_flags (&b, "rewrites", site->rewrites, rewrite_names);
+  put_flags (&b, "rewrites", done->rewrites, rewrite_names);
   /* The warnings by their no-warn= names.  */
-  put_flags (&b, "warnings", site->warned, warning_kinds);
+  put_flags (&b, "warnings", done->warned, warning_kinds);
   put_str (&b, "}\n");
 
   report_write (&b);

@@ -513,9 +513,9 @@ emit_counter_store_select (gimple *last, tree result, tree record,
 }
 
 /* After CALL, when its result is not NULL: store COUNT into the counter
-   of the structure it points to.  */
-static void
-emit_counter_store (struct alloc_site *site, tree count)
+   of the structure it points to.  True when the store needed a branch.  */
+static bool
+emit_counter_store (const struct alloc_site *site, tree count)
 {
   gcall *call = site->call;
   gimple *last = call;
@@ -548,7 +548,7 @@ emit_counter_store (struct alloc_site *site, tree count)
     {
       emit_counter_store_select (last, result, record, &site->flex, offset,
 				 count, loc);
-      return;
+      return false;
     }
 
   tree ref = counter_ref (build2 (MEM_REF, record, result,
@@ -557,7 +557,6 @@ emit_counter_store (struct alloc_site *site, tree count)
   tree counter_type = flex_counter_type (&site->flex);
 
   /* A bit-field or packed counter, or TSan: store under a condition.  */
-  site->counter_store_branch = true;
   gcond *cond = gimple_build_cond (NE_EXPR, result,
 				   build_int_cst (TREE_TYPE (result), 0),
 				   NULL_TREE, NULL_TREE);
@@ -569,6 +568,7 @@ emit_counter_store (struct alloc_site *site, tree count)
   gassign *store = gimple_build_assign (ref, value);
   gimple_set_location (store, loc);
   gsi_insert_after (&gsi, store, GSI_NEW_STMT);
+  return true;
 }
 
 /* Can the counter be stored after CALL?  The condition needs the call
@@ -670,7 +670,7 @@ remove_dead_before (gcall *call)
 /* Harden SITE in place.  Returns true when the function's CFG or
    virtual operands changed and SSA needs updating.  */
 bool
-rewrite_site (struct alloc_site *site)
+rewrite_site (const struct alloc_site *site, struct site_outcome *done)
 {
   if (kalloc_opts.mode != KALLOC_MODE_HARDEN || !site->call)
     return false;
@@ -712,11 +712,11 @@ rewrite_site (struct alloc_site *site)
   else if (saturate_size)
     size = saturated (&e, expr, expr->root);
   if (saturate_size)
-    site->rewrites |= RW_SATURATE;
+    done->rewrites |= RW_SATURATE;
   if (check)
     {
       size = fold_counter_check (&e, size, count, limit);
-      site->rewrites |= RW_COUNTER_CHECK;
+      done->rewrites |= RW_COUNTER_CHECK;
     }
   if (size != gimple_call_arg (site->call, site->alloc->size_arg))
     {
@@ -726,8 +726,8 @@ rewrite_site (struct alloc_site *site)
     }
   if (store)
     {
-      emit_counter_store (site, count);
-      site->rewrites |= RW_COUNTER_STORE;
+      done->counter_store_branch = emit_counter_store (site, count);
+      done->rewrites |= RW_COUNTER_STORE;
       return true;
     }
   return false;
