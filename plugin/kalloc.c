@@ -192,7 +192,7 @@ kalloc_execute (function *fun)
 	}
       /* Before any site is rewritten: kalloc's own stores are not the
 	 program's.  */
-      counter_plan_site (site);
+      rewrite_plan_site (site);
       /* The site's analysis is complete: from here on it is read only
 	 (diagnose and suggest right away, while its text is at hand).  */
       done[nsites].warned = diagnose_site (site);

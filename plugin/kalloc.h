@@ -333,7 +333,9 @@ struct alloc_site
   struct flex_member flex;
   enum counter_fate counter_left;	/* why the counter is left alone:
 				   COUNTER_SET_HERE (0) when it is not
-				   (counter_plan_site ()) */
+				   (rewrite_plan_site ()) */
+  unsigned plan;		/* enum site_rewrite bits rewrite_site ()
+				   may apply (rewrite_plan_site ()) */
 };
 
 /* What was done at a site: the steps after the analysis read the site
@@ -451,7 +453,7 @@ enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 unsigned diagnose_site (const struct alloc_site *site);
 void diagnose_reset_function (void);
 extern const struct ggc_root_tab rewrite_roots[];
-void counter_plan_site (struct alloc_site *site);
+void rewrite_plan_site (struct alloc_site *site);
 bool rewrite_site (const struct alloc_site *site, struct site_outcome *done);
 void report_site (const struct alloc_site *site,
 		  const struct site_outcome *done);

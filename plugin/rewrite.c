@@ -605,20 +605,36 @@ has_settable_counter (const struct alloc_site *site)
 	 && site->count_node >= 0 && !site->alloc->resize;
 }
 
-/* Decide, before any site of the function is rewritten, whether SITE's
-   counter may be stored and checked (counter-fate.c), and record why
-   not in SITE->counter_left.  The typed forms (kmalloc_flex ()) promise
-   the store: the program asked for it.  */
+/* Decide, before any site of the function is rewritten, what
+   rewrite_site () may do at SITE: saturate its size; check and store its
+   counter when counter-fate.c allows it, and otherwise record why not in
+   SITE->counter_left.  The typed forms (kmalloc_flex ()) promise the
+   store: the program asked for it.  */
 void
-counter_plan_site (struct alloc_site *site)
+rewrite_plan_site (struct alloc_site *site)
 {
+  site->plan = 0;
   site->counter_left = COUNTER_SET_HERE;
-  if (kalloc_opts.mode != KALLOC_MODE_HARDEN || !has_settable_counter (site)
-      || !(kalloc_opts.counter_store || kalloc_opts.counter_check)
-      || typed_flex_macro (site->outer_macro))
+  if (kalloc_opts.mode != KALLOC_MODE_HARDEN || !site->call)
     return;
-  site->counter_left
-    = counter_fate_of (site, alloc_may_zero (site->alloc, site->call));
+  /* A product is a size to check; so is a flexible array's sum.  */
+  const struct size_expr *expr = &site->expr;
+  if (site->alloc->count_arg < 0
+      && (size_needs_saturation (expr)
+	  || (site->kind == SITE_FLEX && size_wraps (expr))))
+    site->plan |= RW_SATURATE;
+  if (!has_settable_counter (site)
+      || !(kalloc_opts.counter_store || kalloc_opts.counter_check))
+    return;
+  if (!typed_flex_macro (site->outer_macro))
+    site->counter_left
+      = counter_fate_of (site, alloc_may_zero (site->alloc, site->call));
+  if (site->counter_left != COUNTER_SET_HERE)
+    return;
+  if (kalloc_opts.counter_check)
+    site->plan |= RW_COUNTER_CHECK;
+  if (kalloc_opts.counter_store && can_store_after (site->call))
+    site->plan |= RW_COUNTER_STORE;
 }
 
 /* How far back from a rewritten call dead statements are looked for.  */
@@ -672,22 +688,16 @@ remove_dead_before (gcall *call)
 bool
 rewrite_site (const struct alloc_site *site, struct site_outcome *done)
 {
-  if (kalloc_opts.mode != KALLOC_MODE_HARDEN || !site->call)
+  if (!site->plan)
     return false;
 
   const struct size_expr *expr = &site->expr;
-  bool array_call = site->alloc->count_arg >= 0;
-  /* A product is a size to check; so is a flexible array's sum.  */
-  bool saturate_size = !array_call
-		       && (size_needs_saturation (expr)
-			   || (site->kind == SITE_FLEX && size_wraps (expr)));
-  bool flex_counter = has_settable_counter (site)
-		      && site->counter_left == COUNTER_SET_HERE;
+  bool saturate_size = site->plan & RW_SATURATE;
+  bool flex_counter = site->plan & (RW_COUNTER_CHECK | RW_COUNTER_STORE);
   tree limit = NULL_TREE;
-  if (flex_counter && kalloc_opts.counter_check)
+  if (site->plan & RW_COUNTER_CHECK)
     limit = counter_limit (flex_counter_type (&site->flex), expr->type);
-  bool store = flex_counter && kalloc_opts.counter_store
-	       && can_store_after (site->call);
+  bool store = site->plan & RW_COUNTER_STORE;
 
   if (!saturate_size && !limit && !store)
     return false;
