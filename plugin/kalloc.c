@@ -32,6 +32,8 @@
  *   suggest-keep-gfp     ... keeping GFP_KERNEL arguments
  *   help                 print this list
  *   list-allocators      print the allocators kalloc recognises
+ *   checking             an invariant that does not hold is an internal
+ *                        error (the testsuite's setting)
  *
  * The table `options' below is what the plugin parses and prints;
  * testsuite/kalloc.args/options.exp checks that this list, docs/usage.md
@@ -57,8 +59,18 @@ struct kalloc_options kalloc_opts = {
   false,			/* dump */
   false,			/* suggest */
   false,			/* suggest_keep_gfp */
-  NULL				/* report */
+  NULL,				/* report */
+  false				/* checking */
 };
+
+bool
+kalloc_invariant_failed (const char *expr, const char *file, int line)
+{
+  if (kalloc_opts.checking)
+    internal_error ("kalloc: invariant %qs does not hold (%s:%d)", expr,
+		    lbasename (file), line);
+  return false;
+}
 
 /* The help is the option table's (help_text), filled in at init.  */
 static struct plugin_info kalloc_info = { KALLOC_VERSION, NULL };
@@ -323,6 +335,10 @@ static const struct option_row options[] = {
   { "list-allocators", OPTION_FLAG, NULL,
     "print the allocators kalloc recognises, with their argument roles",
     NULL, &list_allocators, true, NULL, NULL, NULL },
+  { "checking", OPTION_FLAG, NULL,
+    "stop with an internal error when an invariant of kalloc's own does "
+    "not hold (the testsuite's setting; by default kalloc leaves such a "
+    "site as it is)", NULL, &kalloc_opts.checking, true, NULL, NULL, NULL },
 };
 
 /* Append printf-style text to *TEXT (NULL: empty).  */

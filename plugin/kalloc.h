@@ -52,7 +52,17 @@ struct kalloc_options
   bool suggest;			/* fix-its to the typed allocators */
   bool suggest_keep_gfp;	/* ... keeping GFP_KERNEL */
   const char *report;		/* per-site JSON lines file, or NULL */
+  bool checking;		/* a broken invariant is an internal error */
 };
+
+/* An invariant kalloc relies on.  False when it does not hold: the
+   caller then leaves the site as the program wrote it.  With
+   -fplugin-arg-kalloc-checking (make check passes it) a broken one is an
+   internal compiler error instead, so that a surprise fails a test
+   rather than going quiet.  */
+#define kalloc_invariant(EXPR) \
+  ((EXPR) ? true : kalloc_invariant_failed (#EXPR, __FILE__, __LINE__))
+bool kalloc_invariant_failed (const char *expr, const char *file, int line);
 
 extern struct kalloc_options kalloc_opts;
 

@@ -631,6 +631,14 @@ rewrite_plan_site (struct alloc_site *site)
       = counter_fate_of (site, alloc_may_zero (site->alloc, site->call));
   if (site->counter_left != COUNTER_SET_HERE)
     return;
+  if (!kalloc_invariant (site->flex.counter_depth > 0
+			 && site->count_node < site->expr.count
+			 && INTEGRAL_TYPE_P (TREE_TYPE (site->flex.counter
+							[site->flex.counter_depth - 1]))))
+    {
+      site->plan = 0;
+      return;
+    }
   if (kalloc_opts.counter_check)
     site->plan |= RW_COUNTER_CHECK;
   if (kalloc_opts.counter_store && can_store_after (site->call))
@@ -688,7 +696,9 @@ remove_dead_before (gcall *call)
 bool
 rewrite_site (const struct alloc_site *site, struct site_outcome *done)
 {
-  if (!site->plan)
+  if (!site->plan
+      || !kalloc_invariant (site->expr.type
+			    && INTEGRAL_TYPE_P (site->expr.type)))
     return false;
 
   const struct size_expr *expr = &site->expr;

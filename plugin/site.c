@@ -244,6 +244,27 @@ analyze_size_call (struct alloc_site *site)
     }
 }
 
+/* Does the analysed SITE have the shape the warnings and rewrites
+   assume?  */
+static bool
+site_consistent (const struct alloc_site *site)
+{
+  const struct size_expr *e = &site->expr;
+  bool ok = kalloc_invariant (site->count_node < e->count)
+	    && kalloc_invariant (!e->count || (e->root >= 0 && e->root < e->count))
+	    && kalloc_invariant (!site->pointee
+				 || (TYPE_SIZE_UNIT (site->pointee)
+				     && tree_fits_uhwi_p (TYPE_SIZE_UNIT (site->pointee))));
+  if (ok && site->kind == SITE_ARRAY)
+    ok = kalloc_invariant (site->elem_size > 0);
+  if (ok && site->kind == SITE_FLEX)
+    ok = kalloc_invariant (site->has_flex && site->flex.fam
+			   && site->flex.elem_size > 0
+			   && site->flex.counter_depth >= 0
+			   && site->flex.counter_depth <= FLEX_PATH_MAX);
+  return ok;
+}
+
 /* Fill SITE for CALL.  Returns false when CALL is not an allocation
    kalloc knows, or its arguments do not fit the table.  */
 bool
@@ -273,6 +294,15 @@ site_analyze (gcall *call, struct alloc_site *site)
     analyze_array_call (site);
   else
     analyze_size_call (site);
+  if (!site_consistent (site))
+    {
+      /* Not understood after all: reported, left as it is.  */
+      site->kind = SITE_OPAQUE;
+      site->pointee = NULL_TREE;
+      site->has_flex = false;
+      site->count = NULL_TREE;
+      site->count_node = -1;
+    }
   return true;
 }
 
