@@ -3,7 +3,7 @@
 for wrong sizeof operands, over the same compiled files.
 
   cocci-anchors.py --src DIR --files LIST --report R.jsonl [--report ...]
-                   --out DIR [--jobs N] COCCI...
+                   --out DIR [--jobs N] [--naming-allocators] COCCI...
 
 LIST has one compiled C file per line, relative to --src, optionally
 followed by a tab, an object and a tab with spatch's include options
@@ -168,6 +168,9 @@ def main():
     ap.add_argument('--report', action='append', default=[])
     ap.add_argument('--out', required=True)
     ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--naming-allocators', action='store_true',
+                    help='only the files whose text calls something named *alloc*/*dup* '
+                         '(an allocation hit can only be there)')
     ap.add_argument('cocci', nargs='+')
     args = ap.parse_args()
     src = os.path.abspath(args.src)
@@ -175,6 +178,10 @@ def main():
     if not files:
         sys.exit('cocci-anchors: no files in %s' % args.files)
     source = Source(src)
+    listed = len(files)
+    if args.naming_allocators:
+        files = [(rel, inc) for rel, inc in files
+                 if any(ALLOC_WORD.search(line) for line in source.lines(rel))]
     by_file = load_sites(args.report, src, source)
     failed = 0
     summary, listing = [], []
@@ -224,7 +231,9 @@ def main():
                                                        ','.join(sorted(kinds))))
     with open(os.path.join(args.out, 'anchors.txt'), 'w') as f:
         f.write('\n'.join(listing + sorted(adds)) + '\n')
-    print('anchors: %d files; %s; kalloc adds %d' % (len(files), '; '.join(summary), len(adds)))
+    print('anchors: %d files%s; %s; kalloc adds %d'
+          % (len(files), ' (of %d: those naming an allocator)' % listed if listed != len(files) else '',
+             '; '.join(summary), len(adds)))
     sys.exit(1 if failed else 0)
 
 
