@@ -96,10 +96,11 @@ dump_site (const struct alloc_site *site, const struct site_outcome *done)
       fprintf (dump_file, " count=");
       print_generic_expr (dump_file, site->count);
     }
-  fprintf (dump_file, "%s%s%s%s%s", site->typed ? " typed" : "",
-	   done->rewrites & RW_SATURATE ? " saturate" : "",
-	   done->rewrites & RW_COUNTER_CHECK ? " counter-check" : "",
-	   done->rewrites & RW_COUNTER_STORE ? " counter-store" : "",
+  fprintf (dump_file, "%s", site->typed ? " typed" : "");
+  for (const struct option_word *w = site_rewrite_names; w->word; w++)
+    if (done->rewrites & w->value)
+      fprintf (dump_file, " %s", w->word);
+  fprintf (dump_file, "%s",
 	   done->counter_store_branch ? " counter-store-branch" : "");
   /* The report's words for why the counter is left alone.  */
   if (site->counter_left != COUNTER_SET_HERE)

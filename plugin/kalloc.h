@@ -371,6 +371,7 @@ struct location_set
 };
 bool location_set_add (struct location_set *set, location_t loc);
 const char *site_kind_name (enum site_kind kind);
+extern const struct option_word site_rewrite_names[];
 
 /* ---- the call's source text (source.c) --------------------------------- */
 

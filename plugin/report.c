@@ -119,13 +119,6 @@ put_flags (struct text_buf *b, const char *key, unsigned bits,
   put_str (b, "]");
 }
 
-static const struct option_word rewrite_names[] = {
-  { "saturate", RW_SATURATE, NULL },
-  { "counter-check", RW_COUNTER_CHECK, NULL },
-  { "counter-store", RW_COUNTER_STORE, NULL },
-  { NULL, 0, NULL }
-};
-
 /* How the program names VALUE, when it does.  */
 static char *
 value_text (tree value)
@@ -217,7 +210,7 @@ report_site (const struct alloc_site *site, const struct site_outcome *done)
 	     counter && DECL_NAME (counter)
 	     ? IDENTIFIER_POINTER (DECL_NAME (counter)) : NULL);
   put_field (&b, "counter_left", counter_fate_name (site->counter_left));
-  put_flags (&b, "rewrites", done->rewrites, rewrite_names);
+  put_flags (&b, "rewrites", done->rewrites, site_rewrite_names);
   /* The warnings by their no-warn= names.  */
   put_flags (&b, "warnings", done->warned, warning_kinds);
   put_str (&b, "}\n");

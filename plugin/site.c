@@ -354,6 +354,14 @@ site_kind_name (enum site_kind kind)
     }
 }
 
+/* The rewrites' names, for the report and the dump alike.  */
+const struct option_word site_rewrite_names[] = {
+  { "saturate", RW_SATURATE, NULL },
+  { "counter-check", RW_COUNTER_CHECK, NULL },
+  { "counter-store", RW_COUNTER_STORE, NULL },
+  { NULL, 0, NULL }
+};
+
 /* Add LOC to SET; false when it was there already.  */
 bool
 location_set_add (struct location_set *set, location_t loc)
