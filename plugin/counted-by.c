@@ -149,6 +149,51 @@ elem_size_of (tree array_type, unsigned HOST_WIDE_INT *size)
   return true;
 }
 
+static bool find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
+		      unsigned HOST_WIDE_INT base, struct flex_member *out);
+
+/* The one member of the anonymous union UNION_TYPE (at BASE) that is, or
+   ends with, a flexible array of ELEM_SIZE-byte elements; none when two
+   do (ambiguous).  */
+static bool
+find_fam_in_union (tree union_type, unsigned HOST_WIDE_INT elem_size,
+		   unsigned HOST_WIDE_INT base, struct flex_member *out)
+{
+  bool found = false;
+  for (tree f = TYPE_FIELDS (union_type); f; f = DECL_CHAIN (f))
+    {
+      struct flex_member candidate;
+      memset (&candidate, 0, sizeof candidate);
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      bool match = false;
+      unsigned HOST_WIDE_INT size, off;
+      if (is_flexible_array_type (TREE_TYPE (f)))
+	{
+	  match = elem_size_of (TREE_TYPE (f), &size) && size == elem_size
+		  && field_offset (f, &off);
+	  if (match)
+	    {
+	      candidate.fam = f;
+	      candidate.offset = base + off;
+	      candidate.elem_size = size;
+	    }
+	}
+      else if (record_anonymous_member_p (f)
+	       && TREE_CODE (TREE_TYPE (f)) == RECORD_TYPE)
+	match = field_offset (f, &off)
+		&& find_fam (TREE_TYPE (f), elem_size, base + off, &candidate);
+      if (match)
+	{
+	  if (found)
+	    return false;		/* ambiguous */
+	  *out = candidate;
+	  found = true;
+	}
+    }
+  return found;
+}
+
 /* Find in RECORD's trailing position a flexible array of ELEM_SIZE-byte
    elements, looking into anonymous structs and unions (the kernel's
    DECLARE_FLEX_ARRAY ()).  BASE is RECORD's own offset.  */
@@ -180,44 +225,7 @@ find_fam (tree record, unsigned HOST_WIDE_INT elem_size,
   if (TREE_CODE (inner) == RECORD_TYPE)
     return find_fam (inner, elem_size, base + offset, out);
 
-  /* A union: exactly one of its members may match.  */
-  bool found = false;
-  for (tree f = TYPE_FIELDS (inner); f; f = DECL_CHAIN (f))
-    {
-      struct flex_member candidate;
-      memset (&candidate, 0, sizeof candidate);
-      if (TREE_CODE (f) != FIELD_DECL)
-	continue;
-      bool match = false;
-      if (is_flexible_array_type (TREE_TYPE (f)))
-	{
-	  unsigned HOST_WIDE_INT size, off;
-	  match = elem_size_of (TREE_TYPE (f), &size) && size == elem_size
-		  && field_offset (f, &off);
-	  if (match)
-	    {
-	      candidate.fam = f;
-	      candidate.offset = base + offset + off;
-	      candidate.elem_size = size;
-	    }
-	}
-      else if (record_anonymous_member_p (f)
-	       && TREE_CODE (TREE_TYPE (f)) == RECORD_TYPE)
-	{
-	  unsigned HOST_WIDE_INT off;
-	  match = field_offset (f, &off)
-		  && find_fam (TREE_TYPE (f), elem_size, base + offset + off,
-			       &candidate);
-	}
-      if (match)
-	{
-	  if (found)
-	    return false;		/* ambiguous */
-	  *out = candidate;
-	  found = true;
-	}
-    }
-  return found;
+  return find_fam_in_union (inner, elem_size, base + offset, out);
 }
 
 /* Find the member called NAME in RECORD; record the path of FIELD_DECLs

@@ -169,6 +169,34 @@ suggest_spelled_calls (function *fun)
   free (calls);
 }
 
+/* Analyse CALLS into SITES (what was done goes into DONE): each site's
+   analysis is completed, then it is read only, diagnosed and suggested
+   right away while its text is at hand.  Returns the number of sites.  */
+static int
+analyze_calls (gcall **calls, int count, struct alloc_site *sites,
+	       struct site_outcome *done)
+{
+  int nsites = 0;
+  for (int i = 0; i < count; i++)
+    {
+      struct alloc_site *site = &sites[nsites];
+      if (!site_analyze (calls[i], site))
+	continue;
+      /* Typed already, by the kernel's own macros: reported only.  */
+      if (!site->typed)
+	{
+	  /* Before any site is rewritten: kalloc's own stores are not
+	     the program's.  */
+	  rewrite_plan_site (site);
+	  done[nsites].warned = diagnose_site (site);
+	  if (kalloc_opts.suggest)
+	    suggest_site (site);
+	}
+      nsites++;
+    }
+  return nsites;
+}
+
 static unsigned int
 kalloc_execute (function *fun)
 {
@@ -186,33 +214,12 @@ kalloc_execute (function *fun)
   struct alloc_site *sites = XNEWVEC (struct alloc_site, count ? count : 1);
   struct site_outcome *done = XCNEWVEC (struct site_outcome,
 					count ? count : 1);
-  int nsites = 0;
   bool update_ssa = false;
 
   diagnose_reset_function ();
   suggest_reset_function ();
   counter_fate_reset_function ();
-  for (int i = 0; i < count; i++)
-    {
-      struct alloc_site *site = &sites[nsites];
-      if (!site_analyze (calls[i], site))
-	continue;
-      /* Typed already, by the kernel's own macros: reported only.  */
-      if (site->typed)
-	{
-	  nsites++;
-	  continue;
-	}
-      /* Before any site is rewritten: kalloc's own stores are not the
-	 program's.  */
-      rewrite_plan_site (site);
-      /* The site's analysis is complete: from here on it is read only
-	 (diagnose and suggest right away, while its text is at hand).  */
-      done[nsites].warned = diagnose_site (site);
-      if (kalloc_opts.suggest)
-	suggest_site (site);
-      nsites++;
-    }
+  int nsites = analyze_calls (calls, count, sites, done);
   if (kalloc_opts.suggest)
     suggest_spelled_calls (fun);
   scaled_offset_check_function (fun, sites, nsites);

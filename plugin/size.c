@@ -127,6 +127,27 @@ struct phi_path
 static enum value_sign value_sign_1 (const struct size_expr *expr, tree t,
 				     int depth, struct phi_path *path);
 
+static enum value_sign value_sign_1 (const struct size_expr *expr, tree t,
+				     int depth, struct phi_path *path);
+
+/* The sign of PHI's arguments joined; a PHI already on PATH (a loop)
+   adds nothing.  */
+static enum value_sign
+phi_sign (const struct size_expr *expr, gphi *phi, int depth,
+	  struct phi_path *path)
+{
+  for (int i = 0; i < path->depth; i++)
+    if (path->phi[i] == phi)
+      return SIGN_UNSIGNED;
+  path->phi[path->depth++] = phi;
+  enum value_sign sign = SIGN_UNSIGNED;
+  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+    sign = sign_join (sign, value_sign_1 (expr, gimple_phi_arg_def (phi, i),
+					depth + 1, path));
+  path->depth--;
+  return sign;
+}
+
 /* T's sign, as kalloc may read it (enum value_sign).  */
 static enum value_sign
 value_sign (const struct size_expr *expr, tree t, int depth)
@@ -149,18 +170,7 @@ value_sign_1 (const struct size_expr *expr, tree t, int depth,
     return SIGN_UNKNOWN;
   gimple *def = SSA_NAME_DEF_STMT (t);
   if (gphi *phi = dyn_cast<gphi *> (def))
-    {
-      for (int i = 0; i < path->depth; i++)
-	if (path->phi[i] == phi)
-	  return SIGN_UNSIGNED;
-      path->phi[path->depth++] = phi;
-      enum value_sign sign = SIGN_UNSIGNED;
-      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	sign = sign_join (sign, value_sign_1 (expr, gimple_phi_arg_def (phi, i),
-					    depth + 1, path));
-      path->depth--;
-      return sign;
-    }
+    return phi_sign (expr, phi, depth, path);
   if (!is_gimple_assign (def))
     return SIGN_UNSIGNED;	/* a load, a call's size_t result */
   tree rhs1 = gimple_assign_rhs1 (def);

@@ -281,6 +281,72 @@ set_slot (struct conversion *c, int i, const char *prefix,
     }
 }
 
+/* kcalloc (n, sizeof (T)) -> kzalloc_objs (T, n): the sizeof in either
+   argument, the type first.  */
+static bool
+convert_array (const struct alloc_site *site, const struct allocator *a,
+	       long call_start, struct span *args, struct conversion *c)
+{
+  struct span operand;
+  int size_slot = a->size_arg, count_slot = a->count_arg;
+  if (!sizeof_operand (args[size_slot], &operand))
+    {
+      size_slot = a->count_arg;
+      count_slot = a->size_arg;
+      if (!sizeof_operand (args[size_slot], &operand))
+	return false;
+    }
+  c->name = typed_name (a, SITE_ARRAY, c->name_buf, sizeof c->name_buf);
+  if (!c->name || excluded_operand (&operand) || excluded_destination (site))
+    return false;
+  struct span count_text = args[count_slot];
+  const char *prefix;
+  if (!typed_operand (site, call_start, &operand, &prefix))
+    return false;
+  c->slot[0].len = c->slot[1].len = 0;
+  set_slot (c, 0, prefix, &operand, NULL, NULL);
+  set_slot (c, 1, "", &count_text, NULL, NULL);
+  return true;
+}
+
+/* kmalloc (sizeof (*p)) -> kmalloc_obj (*p).  */
+static bool
+convert_object (const struct alloc_site *site, const struct allocator *a,
+		long call_start, struct span *operand, struct conversion *c)
+{
+  c->name = typed_name (a, SITE_OBJECT, c->name_buf, sizeof c->name_buf);
+  if (!c->name || excluded_operand (operand)
+      || (excluded_destination (site)
+	  && !assigns_to_operand (call_start, operand)))
+    return false;
+  const char *prefix;
+  if (!typed_operand (site, call_start, operand, &prefix))
+    return false;
+  c->slot[a->size_arg].len = 0;
+  set_slot (c, a->size_arg, prefix, operand, NULL, NULL);
+  return true;
+}
+
+/* kmalloc (struct_size (p, fam, n)) -> kmalloc_flex (*p, fam, n).  */
+static bool
+convert_flex (const struct alloc_site *site, const struct allocator *a,
+	      long call_start, struct span *args, struct conversion *c)
+{
+  struct span helper[3];
+  bool by_type;
+  if (!struct_size_parts (args[a->size_arg], helper, &by_type))
+    return false;
+  c->name = typed_name (a, SITE_FLEX, c->name_buf, sizeof c->name_buf);
+  const char *prefix;
+  if (!c->name || !typed_operand (site, call_start, &helper[0], &prefix))
+    return false;
+  if (!*prefix && !by_type)
+    prefix = "*";
+  c->slot[a->size_arg].len = 0;
+  set_slot (c, a->size_arg, prefix, &helper[0], &helper[1], &helper[2]);
+  return true;
+}
+
 /* Work out the typed call for the call text ARGS (COUNT of them); false
    when upstream would leave it alone.  */
 static bool
@@ -304,60 +370,16 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
       put_span (&c->slot[i], &args[i]);
     }
 
-  struct span operand, helper[3];
+  struct span operand;
+  bool converted;
   if (array)
-    {
-      int size_slot = a->size_arg, count_slot = a->count_arg;
-      if (!sizeof_operand (args[size_slot], &operand))
-	{
-	  size_slot = a->count_arg;
-	  count_slot = a->size_arg;
-	  if (!sizeof_operand (args[size_slot], &operand))
-	    return false;
-	}
-      c->name = typed_name (a, SITE_ARRAY, c->name_buf,
-			    sizeof c->name_buf);
-      if (!c->name || excluded_operand (&operand)
-	  || excluded_destination (site))
-	return false;
-      /* kmalloc_objs (TYPE, COUNT): the type first, in either order.  */
-      struct span count_text = args[count_slot];
-      const char *prefix;
-      if (!typed_operand (site, call_start, &operand, &prefix))
-	return false;
-      c->slot[0].len = c->slot[1].len = 0;
-      set_slot (c, 0, prefix, &operand, NULL, NULL);
-      set_slot (c, 1, "", &count_text, NULL, NULL);
-    }
+    converted = convert_array (site, a, call_start, args, c);
   else if (sizeof_operand (args[a->size_arg], &operand))
-    {
-      c->name = typed_name (a, SITE_OBJECT, c->name_buf,
-			    sizeof c->name_buf);
-      if (!c->name || excluded_operand (&operand)
-	  || (excluded_destination (site)
-	      && !assigns_to_operand (call_start, &operand)))
-	return false;
-      const char *prefix;
-      if (!typed_operand (site, call_start, &operand, &prefix))
-	return false;
-      c->slot[a->size_arg].len = 0;
-      set_slot (c, a->size_arg, prefix, &operand, NULL, NULL);
-    }
+    converted = convert_object (site, a, call_start, &operand, c);
   else
-    {
-      bool by_type;
-      if (!struct_size_parts (args[a->size_arg], helper, &by_type))
-	return false;
-      c->name = typed_name (a, SITE_FLEX, c->name_buf,
-			    sizeof c->name_buf);
-      const char *prefix;
-      if (!c->name || !typed_operand (site, call_start, &helper[0], &prefix))
-	return false;
-      if (!*prefix && !by_type)
-	prefix = "*";
-      c->slot[a->size_arg].len = 0;
-      set_slot (c, a->size_arg, prefix, &helper[0], &helper[1], &helper[2]);
-    }
+    converted = convert_flex (site, a, call_start, args, c);
+  if (!converted)
+    return false;
   /* Linux 7.0's default GFP.  */
   c->drop[a->gfp_arg] = span_is (&args[a->gfp_arg], "GFP_KERNEL")
 			&& !kalloc_opts.suggest_keep_gfp;
