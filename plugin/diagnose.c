@@ -33,7 +33,7 @@ already_warned (location_t loc)
 	  && !strcmp (seen.file, here.file))
 	return true;
     }
-  return !location_set_add (&warned_lines, loc);
+  return !site_location_set_add (&warned_lines, loc);
 }
 
 static const char *
@@ -130,10 +130,10 @@ static void
 fix_operand (rich_location *richloc, const struct alloc_site *site,
 	     const struct sizeof_type *st, const char *text)
 {
-  if (!same_line (st->operand.from, st->operand.to))
+  if (!source_same_line (st->operand.from, st->operand.to))
     return;
-  location_t first = location_at (site->loc, st->operand.from);
-  location_t last = location_at (site->loc, st->operand.to - 1);
+  location_t first = source_location_at (site->loc, st->operand.from);
+  location_t last = source_location_at (site->loc, st->operand.to - 1);
   if (first == UNKNOWN_LOCATION || last == UNKNOWN_LOCATION)
     return;
   source_range range;

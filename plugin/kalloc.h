@@ -369,7 +369,7 @@ struct location_set
   location_t *locs;
   int count, alloc;
 };
-bool location_set_add (struct location_set *set, location_t loc);
+bool site_location_set_add (struct location_set *set, location_t loc);
 const char *site_kind_name (enum site_kind kind);
 extern const struct option_word site_rewrite_names[];
 
@@ -399,7 +399,7 @@ struct text_buf
   char *s;
   size_t len, room;
 };
-void text_buf_add (struct text_buf *b, const char *text, size_t len);
+void source_text_buf_add (struct text_buf *b, const char *text, size_t len);
 
 extern char *source_text;	/* the file of the last call found */
 extern long source_len;
@@ -411,21 +411,21 @@ bool source_call_find (location_t loc, const char *name,
 		       struct source_call *call);
 bool source_call_read (location_t loc, const char *name,
 		       struct source_call *call);
-location_t location_at (location_t loc, long offset);
-int split_args (long open, long *close, struct span *args);
-void trim (struct span *s);
-bool span_is (const struct span *s, const char *word);
-void strip_parens (struct span *s);
-long after_word (const struct span *s, const char *word);
-bool span_has_word (const struct span *s, const char *word);
-bool sizeof_operand (struct span s, struct span *operand);
-bool helper_call (struct span s, const char *name, struct span *args,
+location_t source_location_at (location_t loc, long offset);
+int source_split_args (long open, long *close, struct span *args);
+void source_trim (struct span *s);
+bool source_span_is (const struct span *s, const char *word);
+void source_strip_parens (struct span *s);
+long source_after_word (const struct span *s, const char *word);
+bool source_span_has_word (const struct span *s, const char *word);
+bool source_sizeof_operand (struct span s, struct span *operand);
+bool source_helper_call (struct span s, const char *name, struct span *args,
 		  int nargs);
-void fold_space (const struct span *s, char *buf, size_t size);
-bool same_line (long from, long to);
-int split_top (struct span s, char op, struct span *parts, int max);
-bool struct_size_parts (struct span s, struct span *args, bool *by_type);
-bool flex_array_size_call (struct span s);
+void source_fold_space (const struct span *s, char *buf, size_t size);
+bool source_same_line (long from, long to);
+int source_split_top (struct span s, char op, struct span *parts, int max);
+bool source_struct_size_parts (struct span s, struct span *args, bool *by_type);
+bool source_flex_array_size_call (struct span s);
 
 /* ---- the type a sizeof names (sizeof-type.c) ---------------------------- */
 

@@ -15,7 +15,7 @@ static bool report_failed;
 static void
 put_str (struct text_buf *b, const char *s)
 {
-  text_buf_add (b, s, strlen (s));
+  source_text_buf_add (b, s, strlen (s));
 }
 
 /* The length of the well-formed UTF-8 sequence at S (RFC 3629: no
@@ -74,7 +74,7 @@ put_field (struct text_buf *b, const char *key, const char *value)
 	{
 	  esc[0] = '\\';
 	  esc[1] = *p;
-	  text_buf_add (b, esc, 2);
+	  source_text_buf_add (b, esc, 2);
 	}
       else if (*p < 0x20 || len == 0)
 	{
@@ -82,7 +82,7 @@ put_field (struct text_buf *b, const char *key, const char *value)
 	  put_str (b, esc);
 	}
       else
-	text_buf_add (b, (const char *) p, len);
+	source_text_buf_add (b, (const char *) p, len);
       p += len ? len : 1;
     }
   put_str (b, "\"");

@@ -65,7 +65,7 @@ read_term (long from, long end, bool index, struct span *term)
 	    {
 	      term->from = from;
 	      term->to = p;
-	      trim (term);
+	      source_trim (term);
 	      return (!index || c == ']') && term->from < term->to;
 	    }
 	}
@@ -77,7 +77,7 @@ read_term (long from, long end, bool index, struct span *term)
 	{
 	  term->from = from;
 	  term->to = p;
-	  trim (term);
+	  source_trim (term);
 	  return term->from < term->to;
 	}
       else if (c == '/' || c == '%')
@@ -177,7 +177,7 @@ scaled_terms (gassign *stmt, struct scaled_term *terms, int max)
       t.op = p;
       /* A sizeof, or a product with one sizeof factor.  */
       if (!read_term (from, end, index, &t.term)
-	  || !(sizeof_operand (t.term, &t.operand)
+	  || !(source_sizeof_operand (t.term, &t.operand)
 	       || sizeof_one_term (t.term, '*', &t.operand)))
 	continue;
       tree type = sizeof_operand_type (stmt, &t.operand);
@@ -283,12 +283,12 @@ warn_scaled (location_t loc, tree pointer, const struct scaled_term *term,
   unsigned HOST_WIDE_INT count = term->value;
   unsigned HOST_WIDE_INT factor = part->factor;
   char text[128];
-  fold_space (&term->term, text, sizeof text);
+  source_fold_space (&term->term, text, sizeof text);
   bool index = source_text[term->op] == '[';
   /* p + sizeof (*p) means the next element: p + 1.  */
   struct span alone;
   const char *fix = NULL;
-  if (count == elem_size && sizeof_operand (term->term, &alone))
+  if (count == elem_size && source_sizeof_operand (term->term, &alone))
     fix = index ? "[1]" : "+ 1";
   char in_block[64] = "";
   if (part->product)

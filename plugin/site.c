@@ -364,7 +364,7 @@ const struct option_word site_rewrite_names[] = {
 
 /* Add LOC to SET; false when it was there already.  */
 bool
-location_set_add (struct location_set *set, location_t loc)
+site_location_set_add (struct location_set *set, location_t loc)
 {
   for (int i = 0; i < set->count; i++)
     if (set->locs[i] == loc)

@@ -500,9 +500,9 @@ bool
 sizeof_one_term (struct span s, char op, struct span *operand)
 {
   struct span parts[SOURCE_MAX_ARGS], found;
-  int n = split_top (s, op, parts, SOURCE_MAX_ARGS), count = 0;
+  int n = source_split_top (s, op, parts, SOURCE_MAX_ARGS), count = 0;
   for (int i = 0; i < n; i++)
-    count += sizeof_operand (parts[i], &found) && (*operand = found, true);
+    count += source_sizeof_operand (parts[i], &found) && (*operand = found, true);
   return n >= 2 && count == 1;
 }
 
@@ -513,9 +513,9 @@ static bool
 is_product (struct span s)
 {
   struct span parts[SOURCE_MAX_ARGS];
-  if (split_top (s, '+', parts, SOURCE_MAX_ARGS) != 1)
+  if (source_split_top (s, '+', parts, SOURCE_MAX_ARGS) != 1)
     return false;
-  int n = split_top (s, '-', parts, SOURCE_MAX_ARGS);
+  int n = source_split_top (s, '-', parts, SOURCE_MAX_ARGS);
   if (n < 1)
     return false;
   for (int i = 1; i < n; i++)
@@ -532,15 +532,15 @@ static bool
 find_sizeof (struct span s, enum site_kind kind, struct span *operand)
 {
   bool elements = kind == SITE_OBJECT || kind == SITE_ARRAY;
-  if (sizeof_operand (s, operand))
+  if (source_sizeof_operand (s, operand))
     return elements;
   struct span helper[2];
-  if (elements && (helper_call (s, "array_size", helper, 2)
-		   || helper_call (s, "size_mul", helper, 2)))
+  if (elements && (source_helper_call (s, "array_size", helper, 2)
+		   || source_helper_call (s, "size_mul", helper, 2)))
     {
       struct span first, second;
-      bool a = sizeof_operand (helper[0], &first);
-      bool b = sizeof_operand (helper[1], &second);
+      bool a = source_sizeof_operand (helper[0], &first);
+      bool b = source_sizeof_operand (helper[1], &second);
       *operand = a ? first : second;
       return a != b;
     }
@@ -569,19 +569,19 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 
   struct span size = call.args[a->size_arg], helper[3];
   bool by_type;
-  trim (&size);
+  source_trim (&size);
   if (a->count_arg >= 0)
     {
-      if (!sizeof_operand (size, &out->operand))
+      if (!source_sizeof_operand (size, &out->operand))
 	{
 	  size = call.args[a->count_arg];
-	  trim (&size);
-	  if (!sizeof_operand (size, &out->operand))
+	  source_trim (&size);
+	  if (!source_sizeof_operand (size, &out->operand))
 	    return false;
 	}
     }
   else if (site->kind == SITE_FLEX
-	   && struct_size_parts (size, helper, &by_type))
+	   && source_struct_size_parts (size, helper, &by_type))
     {
       out->operand = helper[0];
       out->pointer = !by_type;
@@ -601,34 +601,34 @@ static bool
 typed_element (struct span s, int depth, struct span *named)
 {
   struct span parts[SOURCE_MAX_ARGS], operand;
-  strip_parens (&s);
+  source_strip_parens (&s);
   if (depth > 4)
     return false;
   bool by_type;
-  if (after_word (&s, "struct_size") >= 0
-      || after_word (&s, "struct_size_t") >= 0
-      || after_word (&s, "flex_array_size") >= 0
-      || struct_size_parts (s, parts, &by_type) || flex_array_size_call (s))
+  if (source_after_word (&s, "struct_size") >= 0
+      || source_after_word (&s, "struct_size_t") >= 0
+      || source_after_word (&s, "flex_array_size") >= 0
+      || source_struct_size_parts (s, parts, &by_type) || source_flex_array_size_call (s))
     return true;
-  if (helper_call (s, "size_add", parts, 2))
+  if (source_helper_call (s, "size_add", parts, 2))
     return typed_element (parts[0], depth + 1, named)
 	   || typed_element (parts[1], depth + 1, named);
   int n = 0;
-  if (helper_call (s, "size_mul", parts, 2)
-      || helper_call (s, "array_size", parts, 2))
+  if (source_helper_call (s, "size_mul", parts, 2)
+      || source_helper_call (s, "array_size", parts, 2))
     n = 2;
-  else if (helper_call (s, "array3_size", parts, 3))
+  else if (source_helper_call (s, "array3_size", parts, 3))
     n = 3;
-  else if ((n = split_top (s, '*', parts, SOURCE_MAX_ARGS)) < 2)
+  else if ((n = source_split_top (s, '*', parts, SOURCE_MAX_ARGS)) < 2)
     {
-      n = split_top (s, '+', parts, SOURCE_MAX_ARGS);
+      n = source_split_top (s, '+', parts, SOURCE_MAX_ARGS);
       for (int i = 0; n >= 2 && i < n; i++)
 	if (typed_element (parts[i], depth + 1, named))
 	  return true;
       return false;
     }
   for (int i = 0; i < n; i++)
-    if (sizeof_operand (parts[i], &operand))
+    if (source_sizeof_operand (parts[i], &operand))
       {
 	*named = operand;
 	return true;
@@ -652,7 +652,7 @@ sizeof_element_typed (const struct alloc_site *site)
       || call.nargs <= a->size_arg)
     return false;
   struct span size = call.args[a->size_arg];
-  trim (&size);
+  source_trim (&size);
   struct span named = { -1, -1 };
   if (!typed_element (size, 0, &named))
     return false;
@@ -675,12 +675,12 @@ static bool
 literal_factor (struct span s)
 {
   struct span parts[SOURCE_MAX_ARGS];
-  int n = split_top (s, '*', parts, SOURCE_MAX_ARGS);
+  int n = source_split_top (s, '*', parts, SOURCE_MAX_ARGS);
   if (n < 1)
     return false;
   for (int i = 0; i < n; i++)
     {
-      strip_parens (&parts[i]);
+      source_strip_parens (&parts[i]);
       if (parts[i].from < parts[i].to && ISDIGIT (source_text[parts[i].from]))
 	return true;
     }
@@ -704,8 +704,8 @@ sizeof_size_bare (const struct alloc_site *site)
   const struct span *size = &call.args[a->size_arg];
   const struct span *count = a->count_arg >= 0 ? &call.args[a->count_arg]
 					       : NULL;
-  if (span_has_word (size, "sizeof")
-      || (count && span_has_word (count, "sizeof")))
+  if (source_span_has_word (size, "sizeof")
+      || (count && source_span_has_word (count, "sizeof")))
     return false;
   return literal_factor (*size) || (count && literal_factor (*count));
 }

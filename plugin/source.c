@@ -13,7 +13,7 @@
  * line markers, whether or not the file they name is there, so that a
  * compile gives the same verdict wherever it runs.  That text has its
  * macros expanded; locations in it are not the user's file's, so no
- * fix-it is made from it (location_at () says so).
+ * fix-it is made from it (source_location_at () says so).
  */
 #include "kalloc.h"
 
@@ -434,14 +434,14 @@ split_args_in (const char *text, long open, long end, long *close,
 /* The argument spans of the call whose '(' is at OPEN; *CLOSE gets the
    ')' that ends it.  Returns the count, or -1.  */
 int
-split_args (long open, long *close, struct span *args)
+source_split_args (long open, long *close, struct span *args)
 {
   return split_args_in (source_text, open, scan_limit (open), close, args,
 			SOURCE_MAX_ARGS);
 }
 
 void
-trim (struct span *s)
+source_trim (struct span *s)
 {
   while (s->from < s->to && ISSPACE (source_text[s->from]))
     s->from++;
@@ -451,7 +451,7 @@ trim (struct span *s)
 
 /* Does S consist of WORD (and nothing else)?  */
 bool
-span_is (const struct span *s, const char *word)
+source_span_is (const struct span *s, const char *word)
 {
   size_t len = strlen (word);
   return (size_t) (s->to - s->from) == len
@@ -460,25 +460,25 @@ span_is (const struct span *s, const char *word)
 
 /* Drop parentheses around the whole of S.  */
 void
-strip_parens (struct span *s)
+source_strip_parens (struct span *s)
 {
-  trim (s);
+  source_trim (s);
   while (s->to - s->from >= 2 && source_text[s->from] == '('
 	 && source_text[s->to - 1] == ')')
     {
       struct span inner[SOURCE_MAX_ARGS];
       long close;
-      if (split_args (s->from, &close, inner) != 1 || close != s->to - 1)
+      if (source_split_args (s->from, &close, inner) != 1 || close != s->to - 1)
 	return;
       s->from++;
       s->to--;
-      trim (s);
+      source_trim (s);
     }
 }
 
 /* If S starts with the identifier WORD, the offset after it.  */
 long
-after_word (const struct span *s, const char *word)
+source_after_word (const struct span *s, const char *word)
 {
   size_t len = strlen (word);
   if ((size_t) (s->to - s->from) < len
@@ -492,7 +492,7 @@ after_word (const struct span *s, const char *word)
 /* Does WORD appear in S as an identifier of its code (not in a literal
    or a comment)?  */
 bool
-span_has_word (const struct span *s, const char *word)
+source_span_has_word (const struct span *s, const char *word)
 {
   size_t len = strlen (word);
   int depth = 0;
@@ -520,7 +520,7 @@ unary_operand (const struct span *s)
 	{
 	  struct span inner[SOURCE_MAX_ARGS];
 	  long close;
-	  if (split_args (p, &close, inner) < 0 || close >= s->to)
+	  if (source_split_args (p, &close, inner) < 0 || close >= s->to)
 	    return false;
 	  p = close;
 	  operand_seen = true;
@@ -539,23 +539,23 @@ unary_operand (const struct span *s)
 
 /* S is "sizeof (X)" or "sizeof X": X.  */
 bool
-sizeof_operand (struct span s, struct span *operand)
+source_sizeof_operand (struct span s, struct span *operand)
 {
-  strip_parens (&s);
-  long p = after_word (&s, "sizeof");
+  source_strip_parens (&s);
+  long p = source_after_word (&s, "sizeof");
   if (p < 0)
     return false;
   operand->from = p;
   operand->to = s.to;
-  trim (operand);
+  source_trim (operand);
   if (operand->from < operand->to && source_text[operand->from] == '(')
     {
       struct span inner[SOURCE_MAX_ARGS];
       long close;
-      if (split_args (operand->from, &close, inner) != 1
+      if (source_split_args (operand->from, &close, inner) != 1
 	  || close != operand->to - 1)
 	return false;	/* sizeof (a) + b */
-      strip_parens (operand);
+      source_strip_parens (operand);
     }
   else if (!unary_operand (operand))
     return false;	/* sizeof *p * n */
@@ -564,31 +564,31 @@ sizeof_operand (struct span s, struct span *operand)
 
 /* S is "NAME (A, B, ...)" with NARGS arguments: their spans.  */
 bool
-helper_call (struct span s, const char *name, struct span *args, int nargs)
+source_helper_call (struct span s, const char *name, struct span *args, int nargs)
 {
-  strip_parens (&s);
-  long p = after_word (&s, name);
+  source_strip_parens (&s);
+  long p = source_after_word (&s, name);
   if (p < 0)
     return false;
   while (p < s.to && ISSPACE (source_text[p]))
     p++;
-  /* split_args fills up to SOURCE_MAX_ARGS spans, ARGS has NARGS.  */
+  /* source_split_args fills up to SOURCE_MAX_ARGS spans, ARGS has NARGS.  */
   struct span all[SOURCE_MAX_ARGS];
   long close;
   if (p >= s.to || source_text[p] != '('
-      || split_args (p, &close, all) != nargs || close != s.to - 1)
+      || source_split_args (p, &close, all) != nargs || close != s.to - 1)
     return false;
   for (int i = 0; i < nargs; i++)
     {
       args[i] = all[i];
-      trim (&args[i]);
+      source_trim (&args[i]);
     }
   return true;
 }
 
 /* Copy S into BUF with runs of white space folded to one space.  */
 void
-fold_space (const struct span *s, char *buf, size_t size)
+source_fold_space (const struct span *s, char *buf, size_t size)
 {
   size_t n = 0;
   bool space = false;
@@ -609,7 +609,7 @@ fold_space (const struct span *s, char *buf, size_t size)
 
 /* A location for OFFSET in the file of LOC's line map, or 0.  */
 location_t
-location_at (location_t loc, long offset)
+source_location_at (location_t loc, long offset)
 {
   if (text_is_preprocessed || offset >= file_len)
     return UNKNOWN_LOCATION;	/* the .i's lines, or a macro's text */
@@ -631,7 +631,7 @@ location_at (location_t loc, long offset)
 }
 
 bool
-same_line (long from, long to)
+source_same_line (long from, long to)
 {
   return !memchr (source_text + from, '\n', to - from);
 }
@@ -684,11 +684,11 @@ word_ends_at (long end, const char *word)
    MAX, or -1.  An OP after an operator or '(' is unary, and so is a '*'
    after the word sizeof.  */
 int
-split_top (struct span s, char op, struct span *parts, int max)
+source_split_top (struct span s, char op, struct span *parts, int max)
 {
   int depth = 0, count = 0;
   long prev = -1;		/* the last code character */
-  strip_parens (&s);
+  source_strip_parens (&s);
   long start = s.from;
   for (long p = s.from; p < s.to; p++)
     {
@@ -723,7 +723,7 @@ split_top (struct span s, char op, struct span *parts, int max)
   parts[count].from = start;
   parts[count++].to = s.to;
   for (int i = 0; i < count; i++)
-    trim (&parts[i]);
+    source_trim (&parts[i]);
   return count;
 }
 
@@ -813,7 +813,7 @@ scan_call (location_t loc, const char *name, struct source_call *call)
       id->from = id->to = at;
       while (id->to < source_len && ISIDNUM (source_text[id->to]))
 	id->to++;
-      if (span_is (id, name) || (text_is_preprocessed && span_is (id, noprof)))
+      if (source_span_is (id, name) || (text_is_preprocessed && source_span_is (id, noprof)))
 	{
 	  start = at;
 	  break;
@@ -826,9 +826,9 @@ scan_call (location_t loc, const char *name, struct source_call *call)
   id->from = id->to = start;
   while (id->to < source_len && ISIDNUM (source_text[id->to]))
     id->to++;
-  if (text_is_preprocessed && span_is (id, noprof))
+  if (text_is_preprocessed && source_span_is (id, noprof))
     name = noprof;
-  if (!span_is (id, name))
+  if (!source_span_is (id, name))
     {
       start = find_call (start, name);
       if (start < 0)
@@ -839,9 +839,9 @@ scan_call (location_t loc, const char *name, struct source_call *call)
   long open = id->to;
   while (open < source_len && ISSPACE (source_text[open]))
     open++;
-  if (!span_is (id, name) || open >= source_len || source_text[open] != '(')
+  if (!source_span_is (id, name) || open >= source_len || source_text[open] != '(')
     return false;
-  call->nargs = split_args (open, &call->close, call->args);
+  call->nargs = source_split_args (open, &call->close, call->args);
   if (call->nargs < 0)
     return false;
   for (int i = 0; i < call->nargs; i++)
@@ -858,7 +858,7 @@ static bool
 runtime_form (struct span s, struct span *form)
 {
   struct span args[3];
-  if (!helper_call (s, "__builtin_choose_expr", args, 3))
+  if (!source_helper_call (s, "__builtin_choose_expr", args, 3))
     return false;
   *form = args[2];
   return true;
@@ -869,8 +869,8 @@ static bool
 member_element (struct span s, struct span *pointer, struct span *member)
 {
   struct span parts[SOURCE_MAX_ARGS], operand;
-  if (split_top (s, '+', parts, SOURCE_MAX_ARGS) != 2
-      || !sizeof_operand (parts[0], &operand)
+  if (source_split_top (s, '+', parts, SOURCE_MAX_ARGS) != 2
+      || !source_sizeof_operand (parts[0], &operand)
       || source_text[operand.from] != '*')
     return false;
   operand.from++;
@@ -890,8 +890,8 @@ member_element (struct span s, struct span *pointer, struct span *member)
   pointer->to = arrow;
   member->from = arrow + 2;
   member->to = operand.to;
-  strip_parens (pointer);
-  trim (member);
+  source_strip_parens (pointer);
+  source_trim (member);
   for (long p = member->from; p < member->to; p++)
     if (!ISIDNUM (source_text[p]))
       return false;
@@ -904,12 +904,12 @@ member_element (struct span s, struct span *pointer, struct span *member)
 static bool
 flex_array_size_parts (struct span s, struct span *args)
 {
-  if (helper_call (s, "flex_array_size", args, 3))
+  if (source_helper_call (s, "flex_array_size", args, 3))
     return true;
   struct span form, mul[2];
   if (runtime_form (s, &form))
     s = form;
-  return helper_call (s, "size_mul", mul, 2)
+  return source_helper_call (s, "size_mul", mul, 2)
 	 && member_element (mul[1], &args[0], &args[1])
 	 && (args[2] = mul[0], true);
 }
@@ -921,29 +921,29 @@ null_of_type (struct span p, struct span *type)
   struct span inner[SOURCE_MAX_ARGS];
   long close;
   if (source_text[p.from] != '('
-      || split_args (p.from, &close, inner) != 1 || close >= p.to - 1)
+      || source_split_args (p.from, &close, inner) != 1 || close >= p.to - 1)
     return false;
   struct span rest = { close + 1, p.to };
-  strip_parens (&rest);
-  if (!span_is (&rest, "0") && !span_is (&rest, "NULL"))
+  source_strip_parens (&rest);
+  if (!source_span_is (&rest, "0") && !source_span_is (&rest, "NULL"))
     {
       /* ((void *)0), the expansion of NULL.  */
       struct span cast[SOURCE_MAX_ARGS];
       long end;
       if (source_text[rest.from] != '('
-	  || split_args (rest.from, &end, cast) != 1)
+	  || source_split_args (rest.from, &end, cast) != 1)
 	return false;
       struct span zero = { end + 1, rest.to };
-      strip_parens (&zero);
-      if (!span_is (&zero, "0"))
+      source_strip_parens (&zero);
+      if (!source_span_is (&zero, "0"))
 	return false;
     }
   *type = inner[0];
-  trim (type);
+  source_trim (type);
   if (type->to <= type->from || source_text[type->to - 1] != '*')
     return false;
   type->to--;
-  trim (type);
+  source_trim (type);
   return type->from < type->to;
 }
 
@@ -953,20 +953,20 @@ null_of_type (struct span p, struct span *type)
    (*(P)->M) + Z, sizeof (*(P)))).  ARGS gets P (or TYPE), M and N;
    *BY_TYPE says which of the two the first is.  */
 bool
-struct_size_parts (struct span s, struct span *args, bool *by_type)
+source_struct_size_parts (struct span s, struct span *args, bool *by_type)
 {
-  *by_type = helper_call (s, "struct_size_t", args, 3);
-  if (*by_type || helper_call (s, "struct_size", args, 3))
+  *by_type = source_helper_call (s, "struct_size_t", args, 3);
+  if (*by_type || source_helper_call (s, "struct_size", args, 3))
     return true;
   struct span form, parts[3];
   if (runtime_form (s, &form))
     s = form;
-  if (helper_call (s, "size_add", parts, 2))
+  if (source_helper_call (s, "size_add", parts, 2))
     {
       if (!flex_array_size_parts (parts[1], args))
 	return false;
     }
-  else if (helper_call (s, "__ab_c_size", parts, 3))
+  else if (source_helper_call (s, "__ab_c_size", parts, 3))
     {
       if (!member_element (parts[1], &args[0], &args[1]))
 	return false;
@@ -974,8 +974,8 @@ struct_size_parts (struct span s, struct span *args, bool *by_type)
     }
   else
     return false;
-  trim (&args[2]);
-  strip_parens (&args[2]);
+  source_trim (&args[2]);
+  source_strip_parens (&args[2]);
   struct span type;
   if (null_of_type (args[0], &type))
     {
@@ -987,7 +987,7 @@ struct_size_parts (struct span s, struct span *args, bool *by_type)
 
 /* Is S flex_array_size (), written or expanded?  */
 bool
-flex_array_size_call (struct span s)
+source_flex_array_size_call (struct span s)
 {
   struct span args[3];
   return flex_array_size_parts (s, args);
@@ -1014,7 +1014,7 @@ append_text (const char *text, size_t len)
 
 /* Append LEN bytes of TEXT to B, which stays NUL-terminated.  */
 void
-text_buf_add (struct text_buf *b, const char *text, size_t len)
+source_text_buf_add (struct text_buf *b, const char *text, size_t len)
 {
   if (b->len + len + 1 > b->room)
     {
@@ -1026,7 +1026,7 @@ text_buf_add (struct text_buf *b, const char *text, size_t len)
   b->s[b->len] = 0;
 }
 
-/* Helpers the readers know by name (struct_size_parts (), find_sizeof
+/* Helpers the readers know by name (source_struct_size_parts (), find_sizeof
    ()): left as written, their expansions are recognised in a .i.  */
 static bool
 known_helper (const char *name, size_t len)
@@ -1085,7 +1085,7 @@ buf_add_trimmed (struct text_buf *b, const char *text, struct span s)
     s.from++;
   while (s.to > s.from && ISSPACE (text[s.to - 1]))
     s.to--;
-  text_buf_add (b, text + s.from, s.to - s.from);
+  source_text_buf_add (b, text + s.from, s.to - s.from);
 }
 
 /* Append #ARG: its text as a string literal.  */
@@ -1094,14 +1094,14 @@ buf_add_string (struct text_buf *b, const char *text, struct span s)
 {
   struct text_buf raw = { NULL, 0, 0 };
   buf_add_trimmed (&raw, text, s);
-  text_buf_add (b, "\"", 1);
+  source_text_buf_add (b, "\"", 1);
   for (size_t i = 0; i < raw.len; i++)
     {
       if (raw.s[i] == '"' || raw.s[i] == '\\')
-	text_buf_add (b, "\\", 1);
-      text_buf_add (b, raw.s + i, 1);
+	source_text_buf_add (b, "\\", 1);
+      source_text_buf_add (b, raw.s + i, 1);
     }
-  text_buf_add (b, "\"", 1);
+  source_text_buf_add (b, "\"", 1);
   free (raw.s);
 }
 
@@ -1120,7 +1120,7 @@ expand_macro (cpp_macro *macro, const char *text, const struct span *args,
       const cpp_token *next = i + 1 < macro->count
 			      ? &macro->exp.tokens[i + 1] : NULL;
       if (i && !pasting && (tok->flags & PREV_WHITE))
-	text_buf_add (&body, " ", 1);
+	source_text_buf_add (&body, " ", 1);
       bool paste = tok->flags & PASTE_LEFT;
       if (tok->type == CPP_MACRO_ARG)
 	{
@@ -1141,7 +1141,7 @@ expand_macro (cpp_macro *macro, const char *text, const struct span *args,
       else
 	{
 	  const char *spelt = (const char *) cpp_token_as_text (parse_in, tok);
-	  text_buf_add (&body, spelt, strlen (spelt));
+	  source_text_buf_add (&body, spelt, strlen (spelt));
 	}
       pasting = paste;
     }
@@ -1219,9 +1219,9 @@ expand_into (const char *text, long from, long to, struct expansion *x,
 	      && (!macro->fun_like
 		  || macro_args (macro, text, open, to, &close, args)))
 	    {
-	      text_buf_add (out, " ", 1);
+	      source_text_buf_add (out, " ", 1);
 	      expand_macro (macro, text, args, x, out);
-	      text_buf_add (out, " ", 1);
+	      source_text_buf_add (out, " ", 1);
 	      expanded = true;
 	      p = close;
 	      continue;
@@ -1233,7 +1233,7 @@ expand_into (const char *text, long from, long to, struct expansion *x,
 	  q = skip_token (text, p, to);
 	  q = q == p ? p + 1 : MIN (q, to);
 	}
-      text_buf_add (out, text + p, q - p);
+      source_text_buf_add (out, text + p, q - p);
       p = q;
     }
   return expanded;
@@ -1246,7 +1246,7 @@ expand_into (const char *text, long from, long to, struct expansion *x,
    and one from its .i, whose macros are expanded, read the same size.
    The diagnostics read this; suggest, which edits what the user wrote,
    reads source_call_find ().  Function-like helpers are recognised
-   either way (struct_size_parts ()).  */
+   either way (source_struct_size_parts ()).  */
 bool
 source_call_read (location_t loc, const char *name, struct source_call *call)
 {

@@ -67,7 +67,7 @@ static bool
 excluded_operand (const struct span *operand)
 {
   char text[128];
-  fold_space (operand, text, sizeof text);
+  source_fold_space (operand, text, sizeof text);
   if (text[0] == '"' || array_type_name (text))
     return true;
   size_t len = strlen (text);
@@ -144,7 +144,7 @@ assigns_to_operand (long call_start, const struct span *operand)
   if (x.from >= x.to || source_text[x.from] != '*')
     return false;
   x.from++;
-  strip_parens (&x);
+  source_strip_parens (&x);
   if (!assigned_lhs (call_start, &lhs))
     return false;
   /* X must be the whole left-hand side, not a member or tail of it.  */
@@ -289,11 +289,11 @@ convert_array (const struct alloc_site *site, const struct allocator *a,
 {
   struct span operand;
   int size_slot = a->size_arg, count_slot = a->count_arg;
-  if (!sizeof_operand (args[size_slot], &operand))
+  if (!source_sizeof_operand (args[size_slot], &operand))
     {
       size_slot = a->count_arg;
       count_slot = a->size_arg;
-      if (!sizeof_operand (args[size_slot], &operand))
+      if (!source_sizeof_operand (args[size_slot], &operand))
 	return false;
     }
   c->name = typed_name (a, SITE_ARRAY, c->name_buf, sizeof c->name_buf);
@@ -334,7 +334,7 @@ convert_flex (const struct alloc_site *site, const struct allocator *a,
 {
   struct span helper[3];
   bool by_type;
-  if (!struct_size_parts (args[a->size_arg], helper, &by_type))
+  if (!source_struct_size_parts (args[a->size_arg], helper, &by_type))
     return false;
   c->name = typed_name (a, SITE_FLEX, c->name_buf, sizeof c->name_buf);
   const char *prefix;
@@ -366,7 +366,7 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
   c->nslots = count;
   for (int i = 0; i < count; i++)
     {
-      trim (&args[i]);
+      source_trim (&args[i]);
       put_span (&c->slot[i], &args[i]);
     }
 
@@ -374,14 +374,14 @@ convert (const struct alloc_site *site, long call_start, struct span *args,
   bool converted;
   if (array)
     converted = convert_array (site, a, call_start, args, c);
-  else if (sizeof_operand (args[a->size_arg], &operand))
+  else if (source_sizeof_operand (args[a->size_arg], &operand))
     converted = convert_object (site, a, call_start, &operand, c);
   else
     converted = convert_flex (site, a, call_start, args, c);
   if (!converted)
     return false;
   /* Linux 7.0's default GFP.  */
-  c->drop[a->gfp_arg] = span_is (&args[a->gfp_arg], "GFP_KERNEL")
+  c->drop[a->gfp_arg] = source_span_is (&args[a->gfp_arg], "GFP_KERNEL")
 			&& !kalloc_opts.suggest_keep_gfp;
   return true;
 }
@@ -423,7 +423,7 @@ redundant_cast (const struct alloc_site *site, long call_start)
     return -1;
   struct span cast = { p + 1, close };
   char text[128], type[128];
-  fold_space (&cast, text, sizeof text);
+  source_fold_space (&cast, text, sizeof text);
   size_t len = strlen (text);
   if (!len || text[len - 1] != '*')
     return -1;
@@ -452,8 +452,8 @@ static bool
 add_edit (rich_location *richloc, location_t loc, long from, long to,
 	  const char *text)
 {
-  location_t first = location_at (loc, from);
-  location_t last = location_at (loc, to);
+  location_t first = source_location_at (loc, from);
+  location_t last = source_location_at (loc, to);
   if (first == UNKNOWN_LOCATION || last == UNKNOWN_LOCATION)
     return false;
   source_range range;
@@ -484,15 +484,15 @@ add_slot_edits (rich_location *richloc, const struct alloc_site *site,
 	{
 	  /* ", GFP_KERNEL" on the same line as the argument before it.  */
 	  long from = args[i - 1].to;
-	  if (!same_line (from, args[i].to))
+	  if (!source_same_line (from, args[i].to))
 	    continue;
 	  if (!add_edit (richloc, site->loc, from, args[i].to - 1, ""))
 	    return false;
 	  continue;
 	}
-      if (span_is (&args[i], c->slot[i].buf))
+      if (source_span_is (&args[i], c->slot[i].buf))
 	continue;
-      if (!same_line (args[i].from, args[i].to)
+      if (!source_same_line (args[i].from, args[i].to)
 	  || !add_edit (richloc, site->loc, args[i].from, args[i].to - 1,
 			c->slot[i].buf))
 	return false;
@@ -527,7 +527,7 @@ suggest_site (const struct alloc_site *site)
   /* The call's text decides, not site->kind: a struct_size () whose
      array is a nested member (action.entries) is opaque to kalloc's size
      analysis but converts all the same.  */
-  if (site->loc == UNKNOWN_LOCATION || !location_set_add (&seen, site->loc))
+  if (site->loc == UNKNOWN_LOCATION || !site_location_set_add (&seen, site->loc))
     return;
   if (site->in_macro && typed_macro (site->outer_macro))
     return;
@@ -553,7 +553,7 @@ suggest_site (const struct alloc_site *site)
 
   rich_location richloc (line_table, site->loc);
   bool ok;
-  if (same_line (from, close))
+  if (source_same_line (from, close))
     {
       conversion_text (&c, &whole);
       ok = add_edit (&richloc, site->loc, from, close, whole.buf);
@@ -562,7 +562,7 @@ suggest_site (const struct alloc_site *site)
     {
       ok = add_slot_edits (&richloc, site, name, args, &c, cast);
       for (int i = 0; i < c.nslots; i++)
-	c.drop[i] &= same_line (args[i - (i > 0)].to, args[i].to);
+	c.drop[i] &= source_same_line (args[i - (i > 0)].to, args[i].to);
       conversion_text (&c, &whole);
     }
   if (ok)
