@@ -200,7 +200,7 @@ bool size_needs_saturation (const struct size_expr *expr);
 bool size_may_be_negative (const struct size_expr *expr, int n);
 bool size_wraps (const struct size_expr *expr);
 
-/* ---- flexible array members and counted_by (counted-by.c) ------------- */
+/* ---- flexible array members (flex.c) ---------------------------------- */
 
 #define FLEX_PATH_MAX 8
 
@@ -218,13 +218,19 @@ struct flex_member
 bool flex_find (tree record, unsigned HOST_WIDE_INT elem_size,
 		struct flex_member *out);
 bool flex_trailing_array (tree record, unsigned HOST_WIDE_INT *offset);
-bool array_member_at (tree record, unsigned HOST_WIDE_INT offset,
-		      unsigned HOST_WIDE_INT elem);
+bool flex_array_member_at (tree record, unsigned HOST_WIDE_INT offset,
+			   unsigned HOST_WIDE_INT elem);
 bool flex_nested_array (tree type, unsigned HOST_WIDE_INT *offset,
 			unsigned HOST_WIDE_INT *elem, int depth);
 tree flex_counter_type (const struct flex_member *flex);
 bool flex_counter_for (tree record, tree fam, struct flex_member *out);
 bool flex_counted_member (tree record, struct flex_member *out);
+bool flex_array_type_p (tree type);
+tree flex_counter_name (tree fam);
+bool flex_counter_type_ok (tree type);
+
+/* ---- the counted_by attribute where GCC lacks it (counted-by.c) ------- */
+
 void counted_by_register (void);
 void counted_by_init (void);
 void counted_by_check_type (tree type);

@@ -228,7 +228,7 @@ analyze_size_call (struct alloc_site *site)
 	      && (elem_fits_pointee (factor, site->pointee)
 		  || (header < type_size (site->pointee)
 		      && !flex_trailing_array (site->pointee, &trailing)
-		      && !array_member_at (site->pointee, header, factor))))
+		      && !flex_array_member_at (site->pointee, header, factor))))
 	    set_array (site, factor, other);
 	}
       else
