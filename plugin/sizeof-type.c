@@ -36,20 +36,39 @@ static htab_t tags;		/* struct and union tags */
    end makes error_mark_node after the plugin is loaded.  */
 #define ambiguous error_mark_node
 
-/* Every tree kept here, chained, so that the garbage collector keeps
-   them too: a local that optimisation drops is otherwise collected.  */
-static tree kept;
+/* What the front end finished, in order: bound into the tables above
+   only when an allocation's sizeof first asks (bind_pending ()), so a
+   unit that never asks pays one append per declaration.  A TREE_VEC
+   grown by doubling, and a GC root: a local that optimisation drops
+   would otherwise be collected.  */
+static tree pending;
+static int npending, nbound;
 
 const struct ggc_root_tab sizeof_type_roots[] = {
-  { &kept, 1, sizeof (kept), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &pending, 1, sizeof (pending), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
+
+static void
+pending_add (tree t)
+{
+  if (!pending || npending == TREE_VEC_LENGTH (pending))
+    {
+      tree grown = make_tree_vec (pending ? 2 * TREE_VEC_LENGTH (pending)
+				  : 1024);
+      for (int i = 0; i < npending; i++)
+	TREE_VEC_ELT (grown, i) = TREE_VEC_ELT (pending, i);
+      pending = grown;
+    }
+  TREE_VEC_ELT (pending, npending++) = t;
+}
 
 static hashval_t
 binding_hash (const void *entry)
 {
-  /* Called for every declaration the front end finishes: two pointers
-     mixed by a multiplication, no call.  */
+  /* Called for every declaration bound: two pointers mixed by a
+     multiplication, no call.  */
   const struct binding *b = (const struct binding *) entry;
   uintptr_t h = ((uintptr_t) b->name >> 3) * 0x9e3779b1u
 		^ ((uintptr_t) b->scope >> 3);
@@ -90,11 +109,7 @@ name_table_add_scoped (htab_t *table, tree name, tree scope, tree value,
 	   && TREE_CODE (b->value) == VAR_DECL)
     b->value = value;
   else
-    {
-      b->value = ambiguous;
-      return;
-    }
-  kept = tree_cons (NULL_TREE, value, kept);
+    b->value = ambiguous;
 }
 
 static void
@@ -132,22 +147,10 @@ sizeof_type_note_decl (tree decl)
   if (!decl || !DECL_P (decl) || !DECL_NAME (decl)
       || (TREE_CODE (decl) != TYPE_DECL && TREE_CODE (decl) != VAR_DECL))
     return;
-  if (DECL_FILE_SCOPE_P (decl))
-    {
-      name_table_add (&file_decls, DECL_NAME (decl), decl);
-      return;
-    }
-  if (!DECL_CONTEXT (decl) || TREE_CODE (DECL_CONTEXT (decl)) != FUNCTION_DECL)
-    return;
-  name_table_add_scoped (&locals, DECL_NAME (decl), DECL_CONTEXT (decl), decl,
-			 false);
-}
-
-/* The one local NAME of the current function, when it has one only.  */
-static tree
-find_local (tree name)
-{
-  return name_table_find_scoped (locals, name, current_function_decl);
+  if (DECL_FILE_SCOPE_P (decl)
+      || (DECL_CONTEXT (decl)
+	  && TREE_CODE (DECL_CONTEXT (decl)) == FUNCTION_DECL))
+    pending_add (decl);
 }
 
 /* PLUGIN_FINISH_TYPE: remember structure and union tags.  */
@@ -157,7 +160,32 @@ sizeof_type_note_type (tree type)
   if (!type || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_NAME (type)
       || TREE_CODE (TYPE_NAME (type)) != IDENTIFIER_NODE)
     return;
-  name_table_add (&tags, TYPE_NAME (type), TYPE_MAIN_VARIANT (type));
+  pending_add (TYPE_MAIN_VARIANT (type));
+}
+
+/* Bind what was finished since the last time, in the order the front
+   end finished it.  */
+static void
+bind_pending (void)
+{
+  for (; nbound < npending; nbound++)
+    {
+      tree t = TREE_VEC_ELT (pending, nbound);
+      if (TYPE_P (t))
+	name_table_add (&tags, TYPE_NAME (t), t);
+      else if (DECL_FILE_SCOPE_P (t))
+	name_table_add (&file_decls, DECL_NAME (t), t);
+      else
+	name_table_add_scoped (&locals, DECL_NAME (t), DECL_CONTEXT (t), t,
+			       false);
+    }
+}
+
+/* The one local NAME of the current function, when it has one only.  */
+static tree
+find_local (tree name)
+{
+  return name_table_find_scoped (locals, name, current_function_decl);
 }
 
 /* ---- tokens ------------------------------------------------------------- */
@@ -471,6 +499,7 @@ resolve (gimple *stmt, const struct span *operand, bool deref)
   struct tokens t;
   if (!tokenize (operand, &t))
     return NULL_TREE;
+  bind_pending ();
   tree type = deref ? NULL_TREE : parse_type_name (stmt, &t);
   if (!type)
     {
