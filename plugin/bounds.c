@@ -98,8 +98,7 @@ instrument (gimple *stmt, tree array_ref, const struct flex_member *flex)
 bool
 bounds_instrument_function (function *fun)
 {
-  if (!(flag_sanitize & SANITIZE_BOUNDS) || KALLOC_NATIVE_COUNTED_BY
-      || !kalloc_opts.counted_by)
+  if (!(flag_sanitize & SANITIZE_BOUNDS) || !counted_by_provided ())
     return false;
 
   /* Collect first: instrumenting splits blocks.  */

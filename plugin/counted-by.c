@@ -12,6 +12,16 @@
 
 /* ---- the attribute ---------------------------------------------------- */
 
+/* Does kalloc provide counted_by here: a GCC without its own (before 15),
+   and the attribute not switched off (no-counted-by, or a mode other than
+   harden)?  The one test of it: the attribute, the bounds checks and the
+   object sizes all ask here.  */
+bool
+counted_by_provided (void)
+{
+  return !KALLOC_NATIVE_COUNTED_BY && kalloc_opts.counted_by;
+}
+
 /* What GCC 15's C front end calls a flexible array member
    (c_flexible_array_member_type_p): T fam[], not the GNU T fam[0].  */
 static bool
@@ -91,7 +101,7 @@ takes_identifier (const_tree name)
 void
 counted_by_init (void)
 {
-  if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by)
+  if (!counted_by_provided ())
     return;
   target_takes_identifier = targetm.attribute_takes_identifier_p;
   targetm.attribute_takes_identifier_p = takes_identifier;
@@ -101,7 +111,7 @@ counted_by_init (void)
 void
 counted_by_register (void)
 {
-  if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by)
+  if (!counted_by_provided ())
     return;
   register_attribute (&counted_by_spec);
 }
@@ -115,7 +125,7 @@ counted_by_register (void)
 void
 counted_by_check_type (tree type)
 {
-  if (KALLOC_NATIVE_COUNTED_BY || !kalloc_opts.counted_by || !type
+  if (!counted_by_provided () || !type
       || !RECORD_OR_UNION_TYPE_P (type))
     return;
   tree fam = NULL_TREE;

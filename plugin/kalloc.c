@@ -622,7 +622,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass_register (plugin_name_text, &main_pass, "ssa", PASS_POS_INSERT_AFTER);
   /* Object sizes that follow counted_by, where kalloc provides it:
      after early inlining, before each of GCC's object-size passes.  */
-  if (object_size_pass.name && kalloc_opts.counted_by)
+  if (object_size_pass.name && counted_by_provided ())
     {
       pass_register (plugin_name_text, &object_size_pass, "early_objsz",
 		     PASS_POS_INSERT_BEFORE);

@@ -231,6 +231,7 @@ bool flex_counter_type_ok (tree type);
 
 /* ---- the counted_by attribute where GCC lacks it (counted-by.c) ------- */
 
+bool counted_by_provided (void);
 void counted_by_register (void);
 void counted_by_init (void);
 void counted_by_check_type (tree type);
