@@ -638,7 +638,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) sizeof_type_roots);
   register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) rewrite_roots);
+		     (void *) counter_roots);
   register_callback (plugin_name_text, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) finished_types_roots);
   register_callback (plugin_name_text, PLUGIN_FINISH, on_finish, NULL);

@@ -256,6 +256,9 @@ void pass_register (const char *plugin, const struct kalloc_pass *desc,
 tree counter_ref (tree object, const struct flex_member *flex);
 tree counter_count (gimple_stmt_iterator *gsi, tree object,
 		    const struct flex_member *flex, tree vuse, location_t loc);
+tree counter_limit (tree counter_type, tree size_type);
+struct alloc_site;
+bool counter_store_after (const struct alloc_site *site, tree count);
 
 /* ---- may kalloc set the counter? (counter-fate.c) --------------------- */
 
@@ -470,7 +473,7 @@ enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 
 unsigned diagnose_site (const struct alloc_site *site);
 void diagnose_reset_function (void);
-extern const struct ggc_root_tab rewrite_roots[];
+extern const struct ggc_root_tab counter_roots[];
 void rewrite_plan_site (struct alloc_site *site);
 bool rewrite_site (const struct alloc_site *site, struct site_outcome *done);
 void report_site (const struct alloc_site *site,
