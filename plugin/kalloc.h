@@ -387,6 +387,8 @@ extern const struct option_word site_rewrite_names[];
 
 #define SOURCE_MAX_ARGS 8
 #define SOURCE_MAX_CALL 4096	/* longest call text scanned */
+#define SOURCE_TOKEN_MAX 32	/* tokens of one sizeof operand */
+#define SOURCE_TOKEN_LEN 64
 
 struct span
 {
@@ -434,6 +436,16 @@ bool source_helper_call (struct span s, const char *name, struct span *args,
 void source_fold_space (const struct span *s, char *buf, size_t size);
 bool source_same_line (long from, long to);
 int source_split_top (struct span s, char op, struct span *parts, int max);
+
+/* The tokens of a sizeof operand: identifiers, numbers, * & . [ ] ( ) ->.  */
+struct source_tokens
+{
+  char text[SOURCE_TOKEN_MAX][SOURCE_TOKEN_LEN];
+  int count, next;
+};
+bool source_tokenize (const struct span *s, struct source_tokens *t);
+const char *source_token_peek (const struct source_tokens *t);
+bool source_token_accept (struct source_tokens *t, const char *tok);
 bool source_struct_size_parts (struct span s, struct span *args, bool *by_type);
 bool source_flex_array_size_call (struct span s);
 

@@ -16,9 +16,6 @@
  */
 #include "kalloc.h"
 
-#define TOKEN_MAX 32
-#define TOKEN_LEN 64
-
 /* ---- names seen while parsing ------------------------------------------ */
 
 /* Identifier -> declaration or type; AMBIGUOUS when two differ.  A
@@ -188,63 +185,6 @@ find_local (tree name)
   return name_table_find_scoped (locals, name, current_function_decl);
 }
 
-/* ---- tokens ------------------------------------------------------------- */
-
-struct tokens
-{
-  char text[TOKEN_MAX][TOKEN_LEN];
-  int count, next;
-};
-
-/* Identifiers, numbers and the punctuators of a sizeof operand; false
-   for anything longer or stranger.  */
-static bool
-tokenize (const struct span *s, struct tokens *t)
-{
-  t->count = t->next = 0;
-  for (long p = s->from; p < s->to;)
-    {
-      char c = source_text[p];
-      if (ISSPACE (c))
-	{
-	  p++;
-	  continue;
-	}
-      if (t->count == TOKEN_MAX)
-	return false;
-      char *tok = t->text[t->count++];
-      long len = 1;
-      if (ISIDNUM (c))
-	while (p + len < s->to && ISIDNUM (source_text[p + len]))
-	  len++;
-      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
-	len = 2;
-      else if (!strchr ("*&.[]()", c))
-	return false;
-      if (len >= TOKEN_LEN)
-	return false;
-      memcpy (tok, source_text + p, len);
-      tok[len] = 0;
-      p += len;
-    }
-  return t->count > 0;
-}
-
-static const char *
-peek (const struct tokens *t)
-{
-  return t->next < t->count ? t->text[t->next] : "";
-}
-
-static bool
-accept (struct tokens *t, const char *tok)
-{
-  if (strcmp (peek (t), tok))
-    return false;
-  t->next++;
-  return true;
-}
-
 /* ---- names in scope ------------------------------------------------------ */
 
 /* The declaration NAME means at STMT: the stmt's blocks outwards, the
@@ -362,7 +302,7 @@ basic_type (const struct basic_words *w)
 /* A type name: qualifiers, then struct/union TAG, basic keywords or a
    typedef name, then '*'s.  NULL when T is not one (or not resolved).  */
 static tree
-parse_type_name (gimple *stmt, struct tokens *t)
+parse_type_name (gimple *stmt, struct source_tokens *t)
 {
   struct basic_words words;
   memset (&words, 0, sizeof words);
@@ -371,7 +311,7 @@ parse_type_name (gimple *stmt, struct tokens *t)
   int quals = 0;
   for (; t->next < t->count; t->next++)
     {
-      const char *tok = peek (t);
+      const char *tok = source_token_peek (t);
       if (is_qualifier (tok))
 	{
 	  quals |= qualifier_bit (tok);
@@ -386,29 +326,29 @@ parse_type_name (gimple *stmt, struct tokens *t)
     }
   if (basic)
     type = basic_type (&words);
-  else if (!strcmp (peek (t), "struct") || !strcmp (peek (t), "union"))
+  else if (!strcmp (source_token_peek (t), "struct") || !strcmp (source_token_peek (t), "union"))
     {
       t->next++;
-      tree id = maybe_get_identifier (peek (t));
+      tree id = maybe_get_identifier (source_token_peek (t));
       type = id ? name_table_find (tags, id) : NULL_TREE;
       t->next++;
     }
   else
     {
-      tree decl = ISIDST (peek (t)[0]) ? lookup_decl (stmt, peek (t))
+      tree decl = ISIDST (source_token_peek (t)[0]) ? lookup_decl (stmt, source_token_peek (t))
 				       : NULL_TREE;
       if (!decl || TREE_CODE (decl) != TYPE_DECL)
 	return NULL_TREE;
       type = TREE_TYPE (decl);
       t->next++;
     }
-  for (; t->next < t->count && is_qualifier (peek (t)); t->next++)
-    quals |= qualifier_bit (peek (t));
-  while (type && accept (t, "*"))
+  for (; t->next < t->count && is_qualifier (source_token_peek (t)); t->next++)
+    quals |= qualifier_bit (source_token_peek (t));
+  while (type && source_token_accept (t, "*"))
     {
       type = build_pointer_type (qualified (type, quals));
-      for (quals = 0; t->next < t->count && is_qualifier (peek (t)); t->next++)
-	quals |= qualifier_bit (peek (t));
+      for (quals = 0; t->next < t->count && is_qualifier (source_token_peek (t)); t->next++)
+	quals |= qualifier_bit (source_token_peek (t));
     }
   if (!type || t->next != t->count)
     return NULL_TREE;
@@ -426,24 +366,24 @@ element_of (tree type)
   return NULL_TREE;
 }
 
-static tree parse_unary (gimple *stmt, struct tokens *t);
+static tree parse_unary (gimple *stmt, struct source_tokens *t);
 
 /* NAME, ( UNARY ), then -> FIELD, . FIELD and [ ... ].  */
 static tree
-parse_postfix (gimple *stmt, struct tokens *t)
+parse_postfix (gimple *stmt, struct source_tokens *t)
 {
   tree type;
-  if (accept (t, "("))
+  if (source_token_accept (t, "("))
     {
       type = parse_unary (stmt, t);
-      if (!accept (t, ")"))
+      if (!source_token_accept (t, ")"))
 	return NULL_TREE;
     }
   else
     {
-      if (!ISIDST (peek (t)[0]))
+      if (!ISIDST (source_token_peek (t)[0]))
 	return NULL_TREE;
-      tree decl = lookup_decl (stmt, peek (t));
+      tree decl = lookup_decl (stmt, source_token_peek (t));
       if (!decl || (TREE_CODE (decl) != VAR_DECL
 		    && TREE_CODE (decl) != PARM_DECL))
 	return NULL_TREE;
@@ -452,22 +392,22 @@ parse_postfix (gimple *stmt, struct tokens *t)
     }
   while (type)
     {
-      bool arrow = accept (t, "->");
-      if (arrow || accept (t, "."))
+      bool arrow = source_token_accept (t, "->");
+      if (arrow || source_token_accept (t, "."))
 	{
 	  tree record = arrow ? element_of (type) : type;
-	  tree id = maybe_get_identifier (peek (t));
+	  tree id = maybe_get_identifier (source_token_peek (t));
 	  tree field = id ? record_member (record, id) : NULL_TREE;
 	  type = field ? TREE_TYPE (field) : NULL_TREE;
 	  t->next++;
 	}
-      else if (accept (t, "["))
+      else if (source_token_accept (t, "["))
 	{
 	  /* The index: any tokens up to the matching ']'.  */
 	  int depth = 1;
 	  while (t->next < t->count && depth)
 	    {
-	      depth += !strcmp (peek (t), "[") - !strcmp (peek (t), "]");
+	      depth += !strcmp (source_token_peek (t), "[") - !strcmp (source_token_peek (t), "]");
 	      t->next++;
 	    }
 	  type = depth ? NULL_TREE : element_of (type);
@@ -479,11 +419,11 @@ parse_postfix (gimple *stmt, struct tokens *t)
 }
 
 static tree
-parse_unary (gimple *stmt, struct tokens *t)
+parse_unary (gimple *stmt, struct source_tokens *t)
 {
-  if (accept (t, "*"))
+  if (source_token_accept (t, "*"))
     return element_of (parse_unary (stmt, t));
-  if (accept (t, "&"))
+  if (source_token_accept (t, "&"))
     {
       tree type = parse_unary (stmt, t);
       return type ? build_pointer_type (type) : NULL_TREE;
@@ -496,8 +436,8 @@ parse_unary (gimple *stmt, struct tokens *t)
 static tree
 resolve (gimple *stmt, const struct span *operand, bool deref)
 {
-  struct tokens t;
-  if (!tokenize (operand, &t))
+  struct source_tokens t;
+  if (!source_tokenize (operand, &t))
     return NULL_TREE;
   bind_pending ();
   tree type = deref ? NULL_TREE : parse_type_name (stmt, &t);

@@ -1274,3 +1274,54 @@ source_call_read (location_t loc, const char *name, struct source_call *call)
     }
   return remember (1, loc, name, call, true);
 }
+
+/* ---- tokens ------------------------------------------------------------- */
+
+/* Identifiers, numbers and the punctuators of a sizeof operand; false
+   for anything longer or stranger.  */
+bool
+source_tokenize (const struct span *s, struct source_tokens *t)
+{
+  t->count = t->next = 0;
+  for (long p = s->from; p < s->to;)
+    {
+      char c = source_text[p];
+      if (ISSPACE (c))
+	{
+	  p++;
+	  continue;
+	}
+      if (t->count == SOURCE_TOKEN_MAX)
+	return false;
+      char *tok = t->text[t->count++];
+      long len = 1;
+      if (ISIDNUM (c))
+	while (p + len < s->to && ISIDNUM (source_text[p + len]))
+	  len++;
+      else if (c == '-' && p + 1 < s->to && source_text[p + 1] == '>')
+	len = 2;
+      else if (!strchr ("*&.[]()", c))
+	return false;
+      if (len >= SOURCE_TOKEN_LEN)
+	return false;
+      memcpy (tok, source_text + p, len);
+      tok[len] = 0;
+      p += len;
+    }
+  return t->count > 0;
+}
+
+const char *
+source_token_peek (const struct source_tokens *t)
+{
+  return t->next < t->count ? t->text[t->next] : "";
+}
+
+bool
+source_token_accept (struct source_tokens *t, const char *tok)
+{
+  if (strcmp (source_token_peek (t), tok))
+    return false;
+  t->next++;
+  return true;
+}
