@@ -291,7 +291,8 @@ install: $(PLUGIN)
 		'$(CC_PATH)' '$(CC_PATH)' > $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
 	chmod 0755 $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
 	install -m 0644 include/kalloc.h $(DESTDIR)$(PREFIX)/include/kalloc.h
-	install -m 0644 docs/kalloc.7 $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
+	sed 's/"kalloc [^"]*"/"kalloc $(VERSION)"/' docs/kalloc.7 > $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
 	install -m 0644 $(INSTALL_DOCS) $(DESTDIR)$(PREFIX)/share/doc/kalloc/
 
 uninstall:

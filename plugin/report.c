@@ -125,10 +125,25 @@ value_text (tree value)
 {
   if (!value)
     return NULL;
+  /* include/kalloc.h's typed macros hold the count in __kalloc_count:
+     the program's own name is what was copied into it.  */
+  for (int i = 0; i < 4 && TREE_CODE (value) == SSA_NAME; i++)
+    {
+      tree var = SSA_NAME_VAR (value);
+      gimple *def = SSA_NAME_DEF_STMT (value);
+      if (!var || !DECL_NAME (var)
+	  || strncmp (IDENTIFIER_POINTER (DECL_NAME (var)), "__kalloc", 8)
+	  || !is_gimple_assign (def)
+	  || !(gimple_assign_single_p (def)
+	       || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+	break;
+      value = gimple_assign_rhs1 (def);
+    }
   if (TREE_CODE (value) == SSA_NAME)
     {
       tree var = SSA_NAME_VAR (value);
-      if (!var || !DECL_NAME (var) || DECL_ARTIFICIAL (var))
+      if (!var || !DECL_NAME (var) || DECL_ARTIFICIAL (var)
+	  || !strncmp (IDENTIFIER_POINTER (DECL_NAME (var)), "__kalloc", 8))
 	return xstrdup ("expr");
       value = var;
     }
