@@ -13,6 +13,9 @@
  */
 #include "kalloc.h"
 
+/* Bumped whenever a row is added: alloc_find ()'s cache is then stale.  */
+static unsigned table_generation = 1;
+
 #define NO_ARG (-1)
 
 static const struct allocator kernel_allocators[] = {
@@ -74,8 +77,11 @@ static const struct allocator *
 find_in (const struct allocator *table, int count, const char *name,
 	 size_t len)
 {
+  /* The first character first: every function's name is looked up, and
+     most share none with an allocator.  */
   for (int i = 0; i < count; i++)
-    if (strlen (table[i].name) == len && !strncmp (table[i].name, name, len))
+    if (table[i].name[0] == name[0] && !strncmp (table[i].name, name, len)
+	&& table[i].name[len] == 0)
       return &table[i];
   return NULL;
 }
@@ -194,6 +200,7 @@ attribute_row (tree fndecl)
   attribute_allocators = XRESIZEVEC (struct allocator *, attribute_allocators,
 				     attribute_allocator_count + 1);
   attribute_allocators[attribute_allocator_count++] = row;
+  table_generation++;
   return row;
 }
 
@@ -207,11 +214,35 @@ is_libc_name (const char *name)
 
 /* The table row for the function FNDECL, or NULL.  The tables win over
    the attribute; with no-libc, the C library's allocators are none.  */
+static const struct allocator *alloc_find_uncached (tree fndecl);
+
 const struct allocator *
 alloc_find (tree fndecl)
 {
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
     return NULL;
+  /* Every call of every function asks, mostly about the same few
+     callees: a direct-mapped cache of answers, by declaration (its UID
+     too, since a collected declaration's address can be reused) and
+     table generation.  */
+  struct cached { tree fndecl; int uid; unsigned generation;
+		  const struct allocator *row; };
+  static struct cached cache[512];
+  struct cached *c = &cache[((unsigned) DECL_UID (fndecl) * 2654435761u) >> 23];
+  if (c->fndecl == fndecl && c->uid == (int) DECL_UID (fndecl)
+      && c->generation == table_generation)
+    return c->row;
+  const struct allocator *row = alloc_find_uncached (fndecl);
+  c->fndecl = fndecl;
+  c->uid = DECL_UID (fndecl);
+  c->generation = table_generation;
+  c->row = row;
+  return row;
+}
+
+static const struct allocator *
+alloc_find_uncached (tree fndecl)
+{
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   const struct allocator *row = alloc_find_name (name);
   /* A static malloc () is the program's own, not the C library's: the
@@ -369,6 +400,7 @@ alloc_add_user (const char *spec, const char *origin)
 				       user_allocator_count + 1);
   user_allocator_origins[user_allocator_count] = xstrdup (origin);
   user_allocators[user_allocator_count++] = row;
+  table_generation++;
   return true;
 }
 
@@ -390,6 +422,7 @@ alloc_add_wrapper (struct allocator *row)
   wrapper_allocators = XRESIZEVEC (struct allocator *, wrapper_allocators,
 				   wrapper_allocator_count + 1);
   wrapper_allocators[wrapper_allocator_count++] = row;
+  table_generation++;
 }
 
 /* ROW's roles as alloc= takes them, "_,size,gfp", into BUF.  */
