@@ -163,7 +163,7 @@ suggest_spelled_calls (function *fun)
       for (int j = 0; j < count && alone; j++)
 	alone = j == i || spelled[j].loc != spelled[i].loc;
       if (alone)
-	suggest_site (&spelled[i]);
+	suggest_site (&spelled[i], 0);
     }
   free (spelled);
   free (calls);
@@ -190,7 +190,7 @@ analyze_calls (gcall **calls, int count, struct alloc_site *sites,
 	  rewrite_plan_site (site);
 	  done[nsites].warned = diagnose_site (site);
 	  if (kalloc_opts.suggest)
-	    suggest_site (site);
+	    suggest_site (site, done[nsites].warned);
 	}
       nsites++;
     }

@@ -490,7 +490,7 @@ void rewrite_plan_site (struct alloc_site *site);
 bool rewrite_site (const struct alloc_site *site, struct site_outcome *done);
 void report_site (const struct alloc_site *site,
 		  const struct site_outcome *done);
-void suggest_site (const struct alloc_site *site);
+void suggest_site (const struct alloc_site *site, unsigned warned);
 void suggest_reset_function (void);
 void report_wrapper (const struct allocator *row, tree fndecl,
 		     const struct allocator *inner);

@@ -520,10 +520,20 @@ declined_preprocessed (location_t loc)
 
 /* Attach a fix-it converting SITE's call to its typed form.  */
 void
-suggest_site (const struct alloc_site *site)
+suggest_site (const struct alloc_site *site, unsigned warned)
 {
   if (declined_preprocessed (site->loc))
     return;
+  /* A typed form would fix the size silently: the warning above says
+     how, and the conversion can follow the fix.  */
+  if (warned)
+    {
+      if (site->loc != UNKNOWN_LOCATION
+	  && site_location_set_add (&seen, site->loc))
+	inform (site->loc, "%qs not converted to its typed form: its size "
+		"is wrong (the warning above); fix the size first", site->name);
+      return;
+    }
   /* The call's text decides, not site->kind: a struct_size () whose
      array is a nested member (action.entries) is opaque to kalloc's size
      analysis but converts all the same.  */
