@@ -296,12 +296,15 @@ site_analyze (gcall *call, struct alloc_site *site)
     analyze_size_call (site);
   if (!site_consistent (site))
     {
-      /* Not understood after all: reported, left as it is.  */
+      /* Not understood after all: reported, left as it is (no size
+	 either, so that nothing is planned from it).  */
       site->kind = SITE_OPAQUE;
       site->pointee = NULL_TREE;
       site->has_flex = false;
       site->count = NULL_TREE;
       site->count_node = -1;
+      site->expr.count = 0;
+      site->expr.root = -1;
     }
   return true;
 }
