@@ -55,15 +55,17 @@ struct foo *returned (const struct foo *src)
 }
 
 /* Another type: converting would change the size or the result's type;
-   the type warning speaks instead (a typed-form note on those lines
-   would be an excess message).  */
+   the type warning speaks, and a note says the call is not converted (a
+   typed form there would be an excess message).  */
 struct bar *other_type (size_t n)
 {
   struct bar *b = kmalloc (sizeof (struct foo), GFP_KERNEL); /* { dg-warning "'kmalloc' sizes 'struct foo' for 'struct bar'" } */
+  /* { dg-message "'kmalloc' not converted to its typed form: its size is wrong" "" { target *-*-* } 62 } */
   kfree (b);
   b = kmalloc (sizeof (struct big), GFP_KERNEL); /* { dg-bogus "typed form" } */
   kfree (b);
   b = kcalloc (n, sizeof (struct foo), GFP_KERNEL); /* { dg-warning "'kcalloc' sizes 'struct foo' for 'struct bar'" } */
+  /* { dg-message "'kcalloc' not converted to its typed form: its size is wrong" "" { target *-*-* } 67 } */
   return b;
 }
 
