@@ -443,6 +443,12 @@ struct source_tokens
   char text[SOURCE_TOKEN_MAX][SOURCE_TOKEN_LEN];
   int count, next;
 };
+/* The size argument's text (source-size.c).  */
+bool source_size_one_term (struct span s, char op, struct span *operand);
+bool source_size_sizeof (struct span s, enum site_kind kind,
+			 struct span *operand);
+bool source_size_typed_element (struct span s, int depth, struct span *named);
+bool source_size_literal_factor (struct span s);
 bool source_tokenize (const struct span *s, struct source_tokens *t);
 const char *source_token_peek (const struct source_tokens *t);
 bool source_token_accept (struct source_tokens *t, const char *tok);
@@ -466,7 +472,7 @@ bool sizeof_type_of_site (const struct alloc_site *site,
 bool sizeof_element_typed (const struct alloc_site *site);
 bool sizeof_size_bare (const struct alloc_site *site);
 tree sizeof_operand_type (gimple *stmt, const struct span *operand);
-bool sizeof_one_term (struct span s, char op, struct span *operand);
+
 /* What is wrong with the type a sizeof names (sizeof_type_mismatch ()). */
 enum type_mismatch
 {

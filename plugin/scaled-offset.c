@@ -178,7 +178,7 @@ scaled_terms (gassign *stmt, struct scaled_term *terms, int max)
       /* A sizeof, or a product with one sizeof factor.  */
       if (!read_term (from, end, index, &t.term)
 	  || !(source_sizeof_operand (t.term, &t.operand)
-	       || sizeof_one_term (t.term, '*', &t.operand)))
+	       || source_size_one_term (t.term, '*', &t.operand)))
 	continue;
       tree type = sizeof_operand_type (stmt, &t.operand);
       if (!type || !TYPE_SIZE_UNIT (type)

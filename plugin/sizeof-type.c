@@ -464,62 +464,6 @@ sizeof_operand_type (gimple *stmt, const struct span *operand)
 
 /* ---- the site ---------------------------------------------------------------- */
 
-/* The one term of S split at OP that is a plain sizeof, into OPERAND.  */
-bool
-sizeof_one_term (struct span s, char op, struct span *operand)
-{
-  struct span parts[SOURCE_MAX_ARGS], found;
-  int n = source_split_top (s, op, parts, SOURCE_MAX_ARGS), count = 0;
-  for (int i = 0; i < n; i++)
-    count += source_sizeof_operand (parts[i], &found) && (*operand = found, true);
-  return n >= 2 && count == 1;
-}
-
-/* Is S a product at its top level: no '+', no binary '-' (an arrow,
-   p->n, is not one)?  sizeof (*p) + 4 * sizeof (u64) is a sum whose
-   '*' binds only the 4.  */
-static bool
-is_product (struct span s)
-{
-  struct span parts[SOURCE_MAX_ARGS];
-  if (source_split_top (s, '+', parts, SOURCE_MAX_ARGS) != 1)
-    return false;
-  int n = source_split_top (s, '-', parts, SOURCE_MAX_ARGS);
-  if (n < 1)
-    return false;
-  for (int i = 1; i < n; i++)
-    if (source_text[parts[i].from] != '>')
-      return false;
-  return true;
-}
-
-/* The sizeof in S (a whole size argument): S itself, the one sizeof
-   factor of a product (n * sizeof (T), or 4 * sizeof (T), which is an
-   object of a constant size to kalloc), or for a flexible array the one
-   sizeof term of a sum (sizeof (*p) + n * sizeof (...)).  */
-static bool
-find_sizeof (struct span s, enum site_kind kind, struct span *operand)
-{
-  bool elements = kind == SITE_OBJECT || kind == SITE_ARRAY;
-  if (source_sizeof_operand (s, operand))
-    return elements;
-  struct span helper[2];
-  if (elements && (source_helper_call (s, "array_size", helper, 2)
-		   || source_helper_call (s, "size_mul", helper, 2)))
-    {
-      struct span first, second;
-      bool a = source_sizeof_operand (helper[0], &first);
-      bool b = source_sizeof_operand (helper[1], &second);
-      *operand = a ? first : second;
-      return a != b;
-    }
-  if (elements)
-    return is_product (s) && sizeof_one_term (s, '*', operand);
-  if (kind == SITE_FLEX)
-    return sizeof_one_term (s, '+', operand);
-  return false;
-}
-
 /* Fill OUT with the type SITE's sizeof names (its element's for arrays,
    its header's for flexible arrays) and where it is written; false when
    the text does not say it plainly.  */
@@ -555,54 +499,10 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
       out->operand = helper[0];
       out->pointer = !by_type;
     }
-  else if (!find_sizeof (size, site->kind, &out->operand))
+  else if (!source_size_sizeof (size, site->kind, &out->operand))
     return false;
   out->type = resolve (site->call, &out->operand, out->pointer);
   return out->type != NULL_TREE;
-}
-
-/* Does S name an element size with sizeof: a product with a sizeof
-   factor (n * sizeof (u32)), a sum with such a term, or a helper that
-   takes one or names a member (size_mul, array_size, struct_size,
-   flex_array_size)?  *NAMED gets the sizeof's operand when there is one
-   (FROM -1 for the helpers).  */
-static bool
-typed_element (struct span s, int depth, struct span *named)
-{
-  struct span parts[SOURCE_MAX_ARGS], operand;
-  source_strip_parens (&s);
-  if (depth > 4)
-    return false;
-  bool by_type;
-  if (source_after_word (&s, "struct_size") >= 0
-      || source_after_word (&s, "struct_size_t") >= 0
-      || source_after_word (&s, "flex_array_size") >= 0
-      || source_struct_size_parts (s, parts, &by_type) || source_flex_array_size_call (s))
-    return true;
-  if (source_helper_call (s, "size_add", parts, 2))
-    return typed_element (parts[0], depth + 1, named)
-	   || typed_element (parts[1], depth + 1, named);
-  int n = 0;
-  if (source_helper_call (s, "size_mul", parts, 2)
-      || source_helper_call (s, "array_size", parts, 2))
-    n = 2;
-  else if (source_helper_call (s, "array3_size", parts, 3))
-    n = 3;
-  else if ((n = source_split_top (s, '*', parts, SOURCE_MAX_ARGS)) < 2)
-    {
-      n = source_split_top (s, '+', parts, SOURCE_MAX_ARGS);
-      for (int i = 0; n >= 2 && i < n; i++)
-	if (typed_element (parts[i], depth + 1, named))
-	  return true;
-      return false;
-    }
-  for (int i = 0; i < n; i++)
-    if (source_sizeof_operand (parts[i], &operand))
-      {
-	*named = operand;
-	return true;
-      }
-  return false;
 }
 
 /* Is SITE's size written with its element named by a sizeof (n *
@@ -623,7 +523,7 @@ sizeof_element_typed (const struct alloc_site *site)
   struct span size = call.args[a->size_arg];
   source_trim (&size);
   struct span named = { -1, -1 };
-  if (!typed_element (size, 0, &named))
+  if (!source_size_typed_element (size, 0, &named))
     return false;
   if (named.from < 0)
     return true;
@@ -637,23 +537,6 @@ sizeof_element_typed (const struct alloc_site *site)
     return false;
   unsigned HOST_WIDE_INT named_size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
   return named_size && site->elem_size % named_size == 0;
-}
-
-/* Is S, or one factor of its top-level product, an integer literal?  */
-static bool
-literal_factor (struct span s)
-{
-  struct span parts[SOURCE_MAX_ARGS];
-  int n = source_split_top (s, '*', parts, SOURCE_MAX_ARGS);
-  if (n < 1)
-    return false;
-  for (int i = 0; i < n; i++)
-    {
-      source_strip_parens (&parts[i]);
-      if (parts[i].from < parts[i].to && ISDIGIT (source_text[parts[i].from]))
-	return true;
-    }
-  return false;
 }
 
 /* Is SITE's element a number written in the call with no sizeof at all
@@ -676,7 +559,7 @@ sizeof_size_bare (const struct alloc_site *site)
   if (source_span_has_word (size, "sizeof")
       || (count && source_span_has_word (count, "sizeof")))
     return false;
-  return literal_factor (*size) || (count && literal_factor (*count));
+  return source_size_literal_factor (*size) || (count && source_size_literal_factor (*count));
 }
 
 /* ---- is it the wrong type? ------------------------------------------------ */
