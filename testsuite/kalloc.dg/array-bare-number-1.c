@@ -40,3 +40,19 @@ u64 *open_coded (size_t n)
   u64 *p = kmalloc (n * sizeof (u32), GFP_KERNEL); /* { dg-warning "'kmalloc' element size 4 does not match 'u64'" } */
   return p;
 }
+
+/* Macros are read expanded: a number stays a number, a sizeof a sizeof.  */
+#define ELEM_BYTES 2
+#define ELEM_TYPED sizeof (u16)
+
+u64 *macro_number (size_t n)
+{
+  u64 *p = kmalloc_array (n, ELEM_BYTES, GFP_KERNEL); /* { dg-bogus "element size" } */
+  return p;
+}
+
+u64 *macro_sizeof (size_t n)
+{
+  u64 *p = kmalloc_array (n, ELEM_TYPED, GFP_KERNEL); /* { dg-warning "'kmalloc_array' element size 2 does not match 'u64'" } */
+  return p;
+}
