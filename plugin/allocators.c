@@ -228,7 +228,8 @@ alloc_find (tree fndecl)
   struct cached { tree fndecl; int uid; unsigned generation;
 		  const struct allocator *row; };
   static struct cached cache[512];
-  struct cached *c = &cache[((unsigned) DECL_UID (fndecl) * 2654435761u) >> 23];
+  unsigned slot = ((unsigned) DECL_UID (fndecl) * 2654435761u) >> 23;
+  struct cached *c = &cache[slot];
   if (c->fndecl == fndecl && c->uid == (int) DECL_UID (fndecl)
       && c->generation == table_generation)
     return c->row;

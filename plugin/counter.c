@@ -64,6 +64,14 @@ counter_limit (tree counter_type, tree size_type)
 			   wi::mask (bits, false, TYPE_PRECISION (size_type)));
 }
 
+/* Put STMT, at LOC, after GSI and move GSI to it.  */
+static void
+insert_after (gimple_stmt_iterator *gsi, gimple *stmt, location_t loc)
+{
+  gimple_set_location (stmt, loc);
+  gsi_insert_after (gsi, stmt, GSI_NEW_STMT);
+}
+
 /* The counter's value: COUNT in the counter's type, converted before
    GSI where it is not a constant.  */
 static tree
@@ -75,9 +83,7 @@ counter_value (gimple_stmt_iterator *gsi, tree counter_type, tree count,
   if (useless_type_conversion_p (counter_type, TREE_TYPE (count)))
     return count;
   tree value = make_ssa_name (counter_type);
-  gassign *conv = gimple_build_assign (value, NOP_EXPR, count);
-  gimple_set_location (conv, loc);
-  gsi_insert_after (gsi, conv, GSI_NEW_STMT);
+  insert_after (gsi, gimple_build_assign (value, NOP_EXPR, count), loc);
   return value;
 }
 
@@ -130,14 +136,6 @@ counter_sink (void)
       unit_sink = sink;
     }
   return unit_sink;
-}
-
-/* Put STMT, at LOC, after GSI and move GSI to it.  */
-static void
-insert_after (gimple_stmt_iterator *gsi, gimple *stmt, location_t loc)
-{
-  gimple_set_location (stmt, loc);
-  gsi_insert_after (gsi, stmt, GSI_NEW_STMT);
 }
 
 /* The counter's byte offset in its record into *OFFSET, or false when
@@ -215,11 +213,9 @@ counter_store_after (const struct alloc_site *site, tree count)
       tree tmp = make_ssa_name (TREE_TYPE (result));
       gimple_call_set_lhs (call, tmp);
       update_stmt (call);
-      gassign *copy = gimple_build_assign (result, tmp);
-      gimple_set_location (copy, loc);
       gimple_stmt_iterator gsi = gsi_for_stmt (call);
-      gsi_insert_after (&gsi, copy, GSI_NEW_STMT);
-      last = copy;
+      insert_after (&gsi, gimple_build_assign (result, tmp), loc);
+      last = gsi_stmt (gsi);
       result = tmp;
     }
 
@@ -252,8 +248,6 @@ counter_store_after (const struct alloc_site *site, tree count)
 					 profile_probability::likely ());
   gimple_stmt_iterator gsi = gsi_start_bb (store_bb);
   tree value = counter_value (&gsi, counter_type, count, loc);
-  gassign *store = gimple_build_assign (ref, value);
-  gimple_set_location (store, loc);
-  gsi_insert_after (&gsi, store, GSI_NEW_STMT);
+  insert_after (&gsi, gimple_build_assign (ref, value), loc);
   return true;
 }

@@ -338,7 +338,8 @@ bool
 flex_counter_for (tree record, tree fam, struct flex_member *out)
 {
   memset (out, 0, sizeof *out);
-  if (!record || !RECORD_OR_UNION_TYPE_P (record) || TREE_CODE (fam) != FIELD_DECL
+  if (!record || !RECORD_OR_UNION_TYPE_P (record)
+      || TREE_CODE (fam) != FIELD_DECL
       || !flex_array_type_p (TREE_TYPE (fam))
       || !elem_size_of (TREE_TYPE (fam), &out->elem_size))
     return false;
@@ -353,7 +354,8 @@ flex_counter_for (tree record, tree fam, struct flex_member *out)
 bool
 flex_counted_member (tree record, struct flex_member *out)
 {
-  if (!record || TREE_CODE (record) != RECORD_TYPE || !COMPLETE_TYPE_P (record))
+  if (!record || TREE_CODE (record) != RECORD_TYPE
+      || !COMPLETE_TYPE_P (record))
     return false;
   tree last = last_field (record);
   unsigned HOST_WIDE_INT offset;

@@ -452,7 +452,8 @@ bool source_size_literal_factor (struct span s);
 bool source_tokenize (const struct span *s, struct source_tokens *t);
 const char *source_token_peek (const struct source_tokens *t);
 bool source_token_accept (struct source_tokens *t, const char *tok);
-bool source_struct_size_parts (struct span s, struct span *args, bool *by_type);
+bool source_struct_size_parts (struct span s, struct span *args,
+			       bool *by_type);
 bool source_flex_array_size_call (struct span s);
 
 /* ---- the type a sizeof names (sizeof-type.c) ---------------------------- */
@@ -482,7 +483,7 @@ enum type_mismatch
   TM_OTHER_POINTER,		/* a pointer to another object type */
   TM_POINTER_FOR_OBJECT,	/* sizeof (u64 *) for u64 elements */
   TM_OBJECT_FOR_POINTER,	/* sizeof (u64) for pointer elements */
-  TM_TARGET_FOR_POINTER		/* sizeof (struct row) for struct row * */
+  TM_TARGET_FOR_POINTER		/* sizeof (struct row) for row * */
 };
 enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 			   const struct sizeof_type *st);

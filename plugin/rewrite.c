@@ -426,10 +426,10 @@ rewrite_plan_site (struct alloc_site *site)
       = counter_fate_of (site, alloc_may_zero (site->alloc, site->call));
   if (site->counter_left != COUNTER_SET_HERE)
     return;
+  /* site_consistent () checked the count's node; the store needs an
+     integral counter at the end of its path.  */
   if (!kalloc_invariant (site->flex.counter_depth > 0
-			 && site->count_node < site->expr.count
-			 && INTEGRAL_TYPE_P (TREE_TYPE (site->flex.counter
-							[site->flex.counter_depth - 1]))))
+			 && INTEGRAL_TYPE_P (flex_counter_type (&site->flex))))
     {
       site->plan = 0;
       return;

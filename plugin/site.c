@@ -250,11 +250,12 @@ static bool
 site_consistent (const struct alloc_site *site)
 {
   const struct size_expr *e = &site->expr;
+  tree unit = site->pointee ? TYPE_SIZE_UNIT (site->pointee) : NULL_TREE;
   bool ok = kalloc_invariant (site->count_node < e->count)
-	    && kalloc_invariant (!e->count || (e->root >= 0 && e->root < e->count))
+	    && kalloc_invariant (!e->count
+				 || (e->root >= 0 && e->root < e->count))
 	    && kalloc_invariant (!site->pointee
-				 || (TYPE_SIZE_UNIT (site->pointee)
-				     && tree_fits_uhwi_p (TYPE_SIZE_UNIT (site->pointee))));
+				 || (unit && tree_fits_uhwi_p (unit)));
   if (ok && site->kind == SITE_ARRAY)
     ok = kalloc_invariant (site->elem_size > 0);
   if (ok && site->kind == SITE_FLEX)

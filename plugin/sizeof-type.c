@@ -299,6 +299,22 @@ basic_type (const struct basic_words *w)
   return NULL_TREE;
 }
 
+/* The qualifiers at T's position, as qualifier_bit ()s; T moves past
+   them.  */
+static int
+take_qualifiers (struct source_tokens *t)
+{
+  int quals = 0;
+  for (; t->next < t->count; t->next++)
+    {
+      const char *tok = source_token_peek (t);
+      if (!is_qualifier (tok))
+	break;
+      quals |= qualifier_bit (tok);
+    }
+  return quals;
+}
+
 /* A type name: qualifiers, then struct/union TAG, basic keywords or a
    typedef name, then '*'s.  NULL when T is not one (or not resolved).  */
 static tree
@@ -324,9 +340,10 @@ parse_type_name (gimple *stmt, struct source_tokens *t)
 	}
       break;
     }
+  const char *tok = source_token_peek (t);
   if (basic)
     type = basic_type (&words);
-  else if (!strcmp (source_token_peek (t), "struct") || !strcmp (source_token_peek (t), "union"))
+  else if (!strcmp (tok, "struct") || !strcmp (tok, "union"))
     {
       t->next++;
       tree id = maybe_get_identifier (source_token_peek (t));
@@ -335,20 +352,17 @@ parse_type_name (gimple *stmt, struct source_tokens *t)
     }
   else
     {
-      tree decl = ISIDST (source_token_peek (t)[0]) ? lookup_decl (stmt, source_token_peek (t))
-				       : NULL_TREE;
+      tree decl = ISIDST (tok[0]) ? lookup_decl (stmt, tok) : NULL_TREE;
       if (!decl || TREE_CODE (decl) != TYPE_DECL)
 	return NULL_TREE;
       type = TREE_TYPE (decl);
       t->next++;
     }
-  for (; t->next < t->count && is_qualifier (source_token_peek (t)); t->next++)
-    quals |= qualifier_bit (source_token_peek (t));
+  quals |= take_qualifiers (t);
   while (type && source_token_accept (t, "*"))
     {
       type = build_pointer_type (qualified (type, quals));
-      for (quals = 0; t->next < t->count && is_qualifier (source_token_peek (t)); t->next++)
-	quals |= qualifier_bit (source_token_peek (t));
+      quals = take_qualifiers (t);
     }
   if (!type || t->next != t->count)
     return NULL_TREE;
@@ -407,7 +421,8 @@ parse_postfix (gimple *stmt, struct source_tokens *t)
 	  int depth = 1;
 	  while (t->next < t->count && depth)
 	    {
-	      depth += !strcmp (source_token_peek (t), "[") - !strcmp (source_token_peek (t), "]");
+	      const char *tok = source_token_peek (t);
+	      depth += !strcmp (tok, "[") - !strcmp (tok, "]");
 	      t->next++;
 	    }
 	  type = depth ? NULL_TREE : element_of (type);
@@ -559,7 +574,8 @@ sizeof_size_bare (const struct alloc_site *site)
   if (source_span_has_word (size, "sizeof")
       || (count && source_span_has_word (count, "sizeof")))
     return false;
-  return source_size_literal_factor (*size) || (count && source_size_literal_factor (*count));
+  return source_size_literal_factor (*size)
+	 || (count && source_size_literal_factor (*count));
 }
 
 /* ---- is it the wrong type? ------------------------------------------------ */

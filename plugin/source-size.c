@@ -16,7 +16,11 @@ source_size_one_term (struct span s, char op, struct span *operand)
   struct span parts[SOURCE_MAX_ARGS], found;
   int n = source_split_top (s, op, parts, SOURCE_MAX_ARGS), count = 0;
   for (int i = 0; i < n; i++)
-    count += source_sizeof_operand (parts[i], &found) && (*operand = found, true);
+    if (source_sizeof_operand (parts[i], &found))
+      {
+	*operand = found;
+	count++;
+      }
   return n >= 2 && count == 1;
 }
 
@@ -59,7 +63,8 @@ source_size_sizeof (struct span s, enum site_kind kind, struct span *operand)
       return a != b;
     }
   if (elements)
-    return source_size_is_product (s) && source_size_one_term (s, '*', operand);
+    return source_size_is_product (s)
+	   && source_size_one_term (s, '*', operand);
   if (kind == SITE_FLEX)
     return source_size_one_term (s, '+', operand);
   return false;
@@ -81,7 +86,8 @@ source_size_typed_element (struct span s, int depth, struct span *named)
   if (source_after_word (&s, "struct_size") >= 0
       || source_after_word (&s, "struct_size_t") >= 0
       || source_after_word (&s, "flex_array_size") >= 0
-      || source_struct_size_parts (s, parts, &by_type) || source_flex_array_size_call (s))
+      || source_struct_size_parts (s, parts, &by_type)
+      || source_flex_array_size_call (s))
     return true;
   if (source_helper_call (s, "size_add", parts, 2))
     return source_size_typed_element (parts[0], depth + 1, named)

@@ -473,7 +473,8 @@ source_strip_parens (struct span *s)
     {
       struct span inner[SOURCE_MAX_ARGS];
       long close;
-      if (source_split_args (s->from, &close, inner) != 1 || close != s->to - 1)
+      if (source_split_args (s->from, &close, inner) != 1
+	  || close != s->to - 1)
 	return;
       s->from++;
       s->to--;
@@ -569,7 +570,8 @@ source_sizeof_operand (struct span s, struct span *operand)
 
 /* S is "NAME (A, B, ...)" with NARGS arguments: their spans.  */
 bool
-source_helper_call (struct span s, const char *name, struct span *args, int nargs)
+source_helper_call (struct span s, const char *name, struct span *args,
+		    int nargs)
 {
   source_strip_parens (&s);
   long p = source_after_word (&s, name);
@@ -818,7 +820,8 @@ scan_call (location_t loc, const char *name, struct source_call *call)
       id->from = id->to = at;
       while (id->to < source_len && ISIDNUM (source_text[id->to]))
 	id->to++;
-      if (source_span_is (id, name) || (text_is_preprocessed && source_span_is (id, noprof)))
+      if (source_span_is (id, name)
+	  || (text_is_preprocessed && source_span_is (id, noprof)))
 	{
 	  start = at;
 	  break;
@@ -844,7 +847,8 @@ scan_call (location_t loc, const char *name, struct source_call *call)
   long open = id->to;
   while (open < source_len && ISSPACE (source_text[open]))
     open++;
-  if (!source_span_is (id, name) || open >= source_len || source_text[open] != '(')
+  if (!source_span_is (id, name) || open >= source_len
+      || source_text[open] != '(')
     return false;
   call->nargs = source_split_args (open, &call->close, call->args);
   if (call->nargs < 0)

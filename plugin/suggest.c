@@ -537,7 +537,8 @@ suggest_site (const struct alloc_site *site, unsigned warned)
   /* The call's text decides, not site->kind: a struct_size () whose
      array is a nested member (action.entries) is opaque to kalloc's size
      analysis but converts all the same.  */
-  if (site->loc == UNKNOWN_LOCATION || !site_location_set_add (&seen, site->loc))
+  if (site->loc == UNKNOWN_LOCATION
+      || !site_location_set_add (&seen, site->loc))
     return;
   if (site->in_macro && typed_macro (site->outer_macro))
     return;
