@@ -495,6 +495,15 @@ source_after_word (const struct span *s, const char *word)
   return s->from + len;
 }
 
+/* Is the identifier WORD (LEN characters) written at P, ending by END?  */
+static bool
+word_at (long p, long end, const char *word, size_t len)
+{
+  return (p == 0 || !ISIDNUM (source_text[p - 1]))
+	 && p + (long) len <= end && !strncmp (source_text + p, word, len)
+	 && (p + (long) len == end || !ISIDNUM (source_text[p + len]));
+}
+
 /* Does WORD appear in S as an identifier of its code (not in a literal
    or a comment)?  */
 bool
@@ -503,13 +512,8 @@ source_span_has_word (const struct span *s, const char *word)
   size_t len = strlen (word);
   int depth = 0;
   for (long p = s->from; p < s->to; p++)
-    {
-      int c = code_char (&p, s->to, &depth);
-      if (c >= 0 && (p == 0 || !ISIDNUM (source_text[p - 1]))
-	  && p + (long) len <= s->to && !strncmp (source_text + p, word, len)
-	  && (p + (long) len == s->to || !ISIDNUM (source_text[p + len])))
-	return true;
-    }
+    if (code_char (&p, s->to, &depth) >= 0 && word_at (p, s->to, word, len))
+      return true;
   return false;
 }
 
@@ -660,9 +664,7 @@ find_call (long from, const char *name)
 	continue;
       if ((c == ';' && depth <= 0) || depth < 0)
 	break;
-      if ((p > 0 && ISIDNUM (source_text[p - 1]))
-	  || strncmp (source_text + p, name, len)
-	  || ISIDNUM (source_text[p + len]))
+      if (!word_at (p, end, name, len))
 	continue;
       long q = p + len;
       while (q < end && ISSPACE (source_text[q]))
