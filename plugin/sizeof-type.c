@@ -479,6 +479,19 @@ sizeof_operand_type (gimple *stmt, const struct span *operand)
 
 /* ---- the site ---------------------------------------------------------------- */
 
+/* The text of SITE's call into *CALL, and the allocator row it names
+   into *A; false when the call is written in a macro body, its text
+   cannot be read, or it lacks the row's size or count argument.  */
+static bool
+site_call_text (const struct alloc_site *site, const struct allocator **a,
+		struct source_call *call)
+{
+  *a = site->name ? alloc_find_name (site->name) : NULL;
+  return *a && !site->in_macro
+	 && source_call_read (site->loc, site->name, call)
+	 && call->nargs > (*a)->size_arg && call->nargs > (*a)->count_arg;
+}
+
 /* Fill OUT with the type SITE's sizeof names (its element's for arrays,
    its header's for flexible arrays) and where it is written; false when
    the text does not say it plainly.  */
@@ -486,13 +499,9 @@ bool
 sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 {
   memset (out, 0, sizeof *out);
-  const struct allocator *a = site->name ? alloc_find_name (site->name)
-					 : NULL;
+  const struct allocator *a;
   struct source_call call;
-  if (!a || site->in_macro || site->kind == SITE_OPAQUE
-      || !source_call_read (site->loc, site->name, &call)
-      || call.nargs <= a->size_arg
-      || (a->count_arg >= 0 && call.nargs <= a->count_arg))
+  if (site->kind == SITE_OPAQUE || !site_call_text (site, &a, &call))
     return false;
 
   struct span size = call.args[a->size_arg], helper[3];
@@ -528,12 +537,9 @@ sizeof_type_of_site (const struct alloc_site *site, struct sizeof_type *out)
 bool
 sizeof_element_typed (const struct alloc_site *site)
 {
-  const struct allocator *a = site->name ? alloc_find_name (site->name)
-					 : NULL;
+  const struct allocator *a;
   struct source_call call;
-  if (!a || site->in_macro || a->count_arg >= 0
-      || !source_call_read (site->loc, site->name, &call)
-      || call.nargs <= a->size_arg)
+  if (!site_call_text (site, &a, &call) || a->count_arg >= 0)
     return false;
   struct span size = call.args[a->size_arg];
   source_trim (&size);
@@ -562,11 +568,9 @@ sizeof_element_typed (const struct alloc_site *site)
 bool
 sizeof_size_bare (const struct alloc_site *site)
 {
-  const struct allocator *a = site->name ? alloc_find_name (site->name)
-					 : NULL;
+  const struct allocator *a;
   struct source_call call;
-  if (!a || site->in_macro || !source_call_read (site->loc, site->name, &call)
-      || call.nargs <= a->size_arg || call.nargs <= a->count_arg)
+  if (!site_call_text (site, &a, &call))
     return false;
   const struct span *size = &call.args[a->size_arg];
   const struct span *count = a->count_arg >= 0 ? &call.args[a->count_arg]
