@@ -36,7 +36,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 HIT = re.compile(r'^(?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+)-\d+: (?P<msg>.*)$')
-ALLOC_WORD = re.compile(r'\w*(alloc|dup|zalloc)\w*\s*\(')
+ALLOC_WORD = re.compile(r'\w*(alloc|dup)\w*\s*\(')
 KINDS = ('object', 'array', 'type')
 
 
@@ -144,7 +144,7 @@ def load_sites(reports, src, source):
                 site['warnings'].update(r.get('warnings') or [])
     by_file = {}
     for (rel, line, col), site in sites.items():
-        site['extent'] = source.call_extent(rel, line, col)
+        site['at'] = (rel, line, col)
         site['where'] = '%s:%d:%d' % (rel, line, col)
         by_file.setdefault(rel, []).append(site)
     return by_file
@@ -153,6 +153,8 @@ def load_sites(reports, src, source):
 def classify(hit, by_file, source):
     rel, line, col = hit
     for site in by_file.get(rel, []):
+        if 'extent' not in site:        # read a file only where a hit is
+            site['extent'] = source.call_extent(*site['at'])
         ext = site['extent']
         if ext and ext[0] <= (line, col) <= ext[1]:
             return ('warned' if site['warnings'] & set(KINDS) else 'silent'), site
