@@ -10,7 +10,8 @@ followed by a tab, an object and a tab with spatch's include options
 (testsuite/suggest/compiled-files writes that).  Each COCCI (upstream's
 scripts/coccinelle/misc/noderef.cocci and badty.cocci) runs in report
 mode on each file with the options its own "Options:" line gives, as
-make coccicheck runs it; its output is kept in OUT/NAME/ per file.
+make coccicheck runs it; its output is kept in OUT/NAME/ per file, and
+reused only while the script, its options and spatch stay the same.
 
 Every hit is put in one class:
   warned     inside the parentheses of an allocation call that kalloc's
@@ -30,7 +31,9 @@ import argparse
 import json
 import os
 import re
+import hashlib
 import shlex
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +49,26 @@ def options_of(cocci):
             if line.startswith('// Options:'):
                 return shlex.split(line.split(':', 1)[1])
     return []
+
+
+def fresh_dir(out, cocci, opts):
+    """OUT for COCCI's results: emptied unless an earlier run wrote it with
+    the same script, options and spatch (a stale result is no result)."""
+    version = subprocess.run(['spatch', '--version'], capture_output=True,
+                             text=True).stdout.split('\n')[0]
+    with open(cocci, 'rb') as f:
+        key = hashlib.sha256(f.read() + repr((opts, version)).encode()).hexdigest()
+    stamp = os.path.join(out, 'key')
+    try:
+        with open(stamp) as f:
+            same = f.read() == key
+    except OSError:
+        same = False
+    if not same:
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        with open(stamp, 'w') as f:
+            f.write(key)
 
 
 def run_spatch(job):
@@ -191,8 +214,8 @@ def main():
     for cocci in args.cocci:
         name = os.path.splitext(os.path.basename(cocci))[0]
         out = os.path.join(args.out, name)
-        os.makedirs(out, exist_ok=True)
         opts = options_of(cocci)
+        fresh_dir(out, cocci, opts)
         jobs = [(os.path.abspath(cocci), opts, src, rel, inc, out) for rel, inc in files]
         with ThreadPoolExecutor(args.jobs) as pool:
             status = list(pool.map(run_spatch, jobs))
