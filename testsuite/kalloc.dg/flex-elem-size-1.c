@@ -1,5 +1,5 @@
 /* A flexible-array size whose element is smaller than the array's: short
-   for any count above a few (issue 15 item 6).  Open-coded, with the
+   for any count above a few.  Open-coded, with the
    kernel's helpers, or struct_size () with another array member.  */
 /* { dg-do compile } */
 

@@ -1,4 +1,4 @@
-/* Correct code that can never be short must not warn (issue 15 item 5):
+/* Correct code that can never be short must not warn:
    pointers to arrays allocated as whole arrays, offsetof () headers of
    flexible arrays nested in a member structure or in a union of views,
    and strides that over-allocate.  An array warns only when its element

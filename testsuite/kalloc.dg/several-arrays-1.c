@@ -1,7 +1,7 @@
 /* A header followed by several trailing arrays of different element
    sizes carved from one allocation is no one array or flexible array:
-   no warning (issue 18: GCC folds sizeof (*p) + n * 4 + n * 3 * 2 into
-   ((n + 4) * 2 + n * 3) * 2, which was warned as 2-byte elements, with
+   no warning (GCC folds sizeof (*p) + n * 4 + n * 3 * 2 into
+   ((n + 4) * 2 + n * 3) * 2, which reads as 2-byte elements, with
    the advice sizeof (*p)).  The real under-allocations around it still
    warn.  */
 /* { dg-do compile } */

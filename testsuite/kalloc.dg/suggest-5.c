@@ -1,4 +1,4 @@
-/* suggest never writes code that warns (issue 16).  kmalloc_obj (X)
+/* suggest never writes code that warns.  kmalloc_obj (X)
    returns a pointer to typeof (X): from a const source that is a pointer
    to const, and from another type a pointer to that type, either of
    which the destination would not take without a diagnostic.  A

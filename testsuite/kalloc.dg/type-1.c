@@ -1,4 +1,4 @@
-/* Wrong types of the right size (issue 16): sizeof names another
+/* Wrong types of the right size: sizeof names another
    structure than the one the result is stored as.  The sizes match, so
    nothing overflows today; the day one of the structures grows, it
    does.  kmalloc_obj () would have refused each of these.  */

@@ -1,4 +1,4 @@
-/* What the type warning leaves alone (issue 16): the same type spelt
+/* What the type warning leaves alone: the same type spelt
    another way, and the shapes real code uses on purpose.  */
 /* { dg-do compile } */
 

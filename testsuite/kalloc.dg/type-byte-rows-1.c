@@ -1,4 +1,4 @@
-/* Rows of bytes (issue 16): one byte per element is "counting bytes"
+/* Rows of bytes: one byte per element is "counting bytes"
    for a byte buffer, but for a pointer to rows of two bytes a run-time
    count of sizeof (s8) is one byte per row, the classic bug.  A
    constant count that fills the object, and byte buffers, stay silent. */

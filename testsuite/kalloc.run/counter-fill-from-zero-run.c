@@ -1,4 +1,4 @@
-/* Counters that count elements used, not allocated (issue 17): a
+/* Counters that count elements used, not allocated: a
    structure filled as p->items[p->count++] = x after kzalloc (), or
    after the code stores 0 itself.  Setting such a counter to the
    capacity at allocation, as kmalloc_flex () does, sends the first

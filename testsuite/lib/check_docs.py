@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""check_docs.py - the repository speaks of the product only.
+
+    python3 testsuite/lib/check_docs.py [--root DIR] [--self-test]
+
+Two checks over the files git tracks under DIR (default: this checkout):
+
+  history  no development-history reference: a numbered session, round
+           or stop, a tracker issue number ("issue 17", "issue 17 item 3").
+           The docs say what kalloc does now and why; what an earlier
+           version did, and when, is not the reader's business.
+  links    every relative link in the Markdown files resolves: the file
+           exists, and a #fragment names a heading of the target page.
+
+Prints one line per finding ("FILE:LINE: history: ..." or
+"FILE:LINE: link: ...") and ends with "docs: N files, N findings";
+exits 1 on any finding.  --self-test runs both checks on a planted tree
+(one finding of each kind) and fails unless they find exactly those:
+a check that cannot fail proves nothing.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# Words spelt in two pieces so that this file does not match itself.
+HISTORY = re.compile(
+    r"\b(?:sess" r"ions?|rou" r"nds?|st" r"op)[ -]\d+\b"
+    r"|\biss" r"ues? #?\d+\b"
+    r"|\bthe (?:sess" r"ion|rou" r"nd)-\d+\b",
+    re.IGNORECASE)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+TEXT_SUFFIXES = (".md", ".c", ".h", ".py", ".sh", ".exp", ".7", ".cocci",
+                 ".config", ".list", ".txt", ".args", "")
+
+
+def tracked(root):
+    out = subprocess.run(["git", "-C", root, "ls-files", "-z"],
+                         capture_output=True, check=True).stdout
+    return [p for p in out.decode().split("\0") if p]
+
+
+def is_text(path):
+    try:
+        with open(path, "rb") as f:
+            return b"\0" not in f.read(8192)
+    except OSError:
+        return False
+
+
+def slug(heading):
+    """GitHub's anchor for a heading."""
+    s = heading.strip().lower()
+    s = re.sub(r"[^\w\- ]", "", s)
+    return s.replace(" ", "-")
+
+
+def anchors(path):
+    seen = {}
+    names = set()
+    in_code = False
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("```"):
+                in_code = not in_code
+                continue
+            m = None if in_code else re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+            if m:
+                base = slug(m.group(1))
+                n = seen.get(base, 0)
+                seen[base] = n + 1
+                names.add(base if n == 0 else f"{base}-{n}")
+    return names
+
+
+def check_history(root, rel, findings):
+    with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as f:
+        for no, line in enumerate(f, 1):
+            for m in HISTORY.finditer(line):
+                findings.append(f"{rel}:{no}: history: '{m.group(0)}'")
+
+
+def check_links(root, rel, findings):
+    base = os.path.dirname(os.path.join(root, rel))
+    in_code = False
+    with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as f:
+        for no, line in enumerate(f, 1):
+            if line.startswith("```"):
+                in_code = not in_code
+            if in_code:
+                continue
+            for target in LINK.findall(line):
+                if re.match(r"[a-z]+:", target):
+                    continue
+                path, _, frag = target.partition("#")
+                dest = os.path.normpath(os.path.join(base, path)) if path \
+                    else os.path.join(root, rel)
+                if not os.path.exists(dest):
+                    findings.append(f"{rel}:{no}: link: no file {target}")
+                elif frag and dest.endswith(".md") and frag not in anchors(dest):
+                    findings.append(f"{rel}:{no}: link: no heading #{frag} in {path or rel}")
+
+
+def check(root):
+    files = [p for p in tracked(root)
+             if os.path.splitext(p)[1] in TEXT_SUFFIXES
+             and os.path.isfile(os.path.join(root, p))
+             and is_text(os.path.join(root, p))]
+    findings = []
+    for rel in files:
+        check_history(root, rel, findings)
+        if rel.endswith(".md"):
+            check_links(root, rel, findings)
+    return files, findings
+
+
+def self_test():
+    with tempfile.TemporaryDirectory() as d:
+        subprocess.run(["git", "init", "-q", d], check=True)
+        planted = {
+            "README.md": "# Top\nSee [use](docs/use.md#options) and [gone](docs/gone.md).\n",
+            "docs/use.md": "# Use\n## Options\nAs measured in sess" "ion 7.\n",
+            "plugin/a.c": "/* fine: a round trip, 8 rounds */\n",
+        }
+        for rel, text in planted.items():
+            os.makedirs(os.path.dirname(os.path.join(d, rel)) or d, exist_ok=True)
+            with open(os.path.join(d, rel), "w") as f:
+                f.write(text)
+        subprocess.run(["git", "-C", d, "add", "."], check=True)
+        _, findings = check(d)
+    want = ["README.md:2: link: no file docs/gone.md",
+            "docs/use.md:3: history: 'sess" "ion 7'"]
+    if sorted(findings) != sorted(want):
+        print("docs: self-test failed: found", findings, "wanted", want)
+        return 1
+    print("docs: self-test: 2 planted findings found, nothing else")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+    ap.add_argument("--self-test", action="store_true")
+    args = ap.parse_args()
+    if args.self_test:
+        return self_test()
+    files, findings = check(args.root)
+    for f in findings:
+        print(f)
+    print(f"docs: {len(files)} files, {len(findings)} findings")
+    return 1 if findings or not files else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
