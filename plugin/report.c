@@ -228,6 +228,8 @@ report_site (const struct alloc_site *site, const struct site_outcome *done)
   put_flags (&b, "rewrites", done->rewrites, site_rewrite_names);
   /* The warnings by their no-warn= names.  */
   put_flags (&b, "warnings", done->warned, warning_kinds);
+  /* The unit compiled: a call in a header is compiled in many.  */
+  put_field (&b, "unit", main_input_filename);
   put_str (&b, "}\n");
 
   report_write (&b);

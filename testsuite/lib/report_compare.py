@@ -6,7 +6,7 @@
 A site is keyed by file, line, column and allocator (a wrapper record by
 wrapper, file and line); the records of a key are compared as sets, every
 field but "kalloc" (the version) and those --ignore names.  A file name
-loses the first --strip PREFIX it starts with, so that two trees in two
+(and the unit's) loses the first --strip PREFIX it starts with, so that two trees in two
 places compare.  Prints the sites only in A, only in B and changed (with
 the fields that differ), then
 
@@ -18,6 +18,13 @@ report is missing or holds no record at all.
 import argparse
 import json
 import sys
+
+
+def stripped(name, strip):
+    for prefix in strip:
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
 
 
 def load(path, ignore, strip):
@@ -32,12 +39,10 @@ def load(path, ignore, strip):
                 r = json.loads(line)
             except ValueError:
                 continue
+            for field in ('file', 'unit'):
+                if field in r:
+                    r[field] = stripped(r[field] or '', strip)
             name = r.get('file', '')
-            for prefix in strip:
-                if name.startswith(prefix):
-                    name = name[len(prefix):]
-                    break
-            r['file'] = name
             if 'wrapper' in r:
                 key = ('wrapper', r['wrapper'], name, r.get('line'))
             else:
