@@ -6,6 +6,10 @@
 #                                  once with debootstrap, completed with
 #                                  apt when a package is missing
 #   copy_tree ROOT                 this checkout into ROOT/kalloc
+#   sync_tree ROOT                 the same, keeping ROOT/kalloc/build (the
+#                                  kernel scripts' cached trees)
+#   with_proc ROOT CMD...          CMD with /proc mounted in ROOT (kernel
+#                                  builds and QEMU read it)
 
 # The machine's Debian mirror, from its apt sources.
 mirror() {
@@ -51,4 +55,26 @@ copy_tree() {
     rm -rf "$1/kalloc"
     mkdir -p "$1/kalloc"
     git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$1/kalloc"
+}
+
+# sync_tree ROOT: as copy_tree, but ROOT/kalloc/build stays: the kernel
+# scripts key their cached builds by the plugin, so a stale tree is rebuilt.
+sync_tree() {
+    mkdir -p "$1/kalloc"
+    find "$1/kalloc" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
+    git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$1/kalloc"
+}
+
+# with_proc ROOT CMD...: run CMD with ROOT/proc mounted, unmounted after.
+with_proc() {
+    local root=$1 rc mounted=0
+    shift
+    if [ ! -e "$root/proc/self" ]; then
+        mount -t proc proc "$root/proc" || return 1
+        mounted=1
+    fi
+    "$@"
+    rc=$?
+    [ "$mounted" = 0 ] || umount "$root/proc"
+    return $rc
 }
