@@ -1,51 +1,77 @@
-# kalloc - build, test and demo.
+# kalloc - build, install and test.  `make help` prints this list, the
+# one list of targets (a test holds every target to it).  Tiers of checks
+# (docs/testing.md): check is the README's test; check-ci is what CI runs;
+# check-slow is hours of kernels, drivers, packages and peers.
 #
+# Build and use:
 #   make                 build plugin/kalloc.so for $(CC) (default gcc)
 #   make CC=gcc-11       build it for another installed GCC
-#   make check           run the DejaGnu testsuite
-#   make check-gcc       run it with GCC 11 to 16 (chroots, root)
-#   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
-#   make check-objsize   counted_by object sizes against GCC 15 and 16 (root)
-#   make check-counted-by  GCC 15's own counted_by tests: the same errors
-#                        and warnings with $(CC) + kalloc as with GCC 15
-#                        (root)
-#   make check-harness   each test script fails on a broken input (root)
-#   make check-mutants   one-line breakages of plugin/ (testsuite/mutants/
-#                        mutants.list), each of which make check must catch
-#   make check-sizes     generated size expressions (signed terms, sums,
-#                        products, struct_size ()) without and with the
-#                        plugin: same bytes unless the size overflows
-#   make check-ecosystem install, deb, ccache, distcc
-#   make check-torture   GCC's C torture suite without and with the plugin
-#   make check-csmith    csmith random programs without and with the plugin
-#   make bench           compile-time cost, code and memory (docs/performance.md)
-#   make demo            install what is missing, build, show what kalloc catches
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
-#                        kalloc.h, the man page, docs (DESTDIR, PREFIX)
+#                        kalloc.h, the man page, the docs (DESTDIR, PREFIX)
+#   make uninstall       remove what make install installed
 #   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
 #   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file;
 #                        WRAPPERS=W also writes its wrappers as a wrapper
 #                        file W for -fplugin-arg-kalloc-wrappers=W
+#   make deps            install what building and make check need (apt)
+#   make demo            install what is missing, build, show what kalloc catches
+#   make clean           remove the plugin and build/ (its chroots, kernel
+#                        trees and caches too)
+#   make help            this list
+#
+# Tier check, minutes:
+#   make check           the DejaGnu testsuite (the README's test command)
+#
+# Tier ci, what .ci/run runs (root: chroots, packages), under an hour:
+#   make check-ci        all of this tier, then make check
+#   make check-gcc       the testsuite with GCC 11 to 16 (chroots)
+#   make check-cross     with the arm64 and armhf cross compilers (qemu-user)
+#   make check-objsize   counted_by object sizes against GCC 15 and 16
+#   make check-counted-by  GCC 15's own counted_by tests: the same errors
+#                        and warnings with $(CC) + kalloc as with GCC 15
+#   make check-sizes     generated size expressions (signed terms, sums,
+#                        products, struct_size ()) without and with the
+#                        plugin: same bytes unless the size overflows
+#   make check-counters  counter stores against random well-defined uses
+#   make check-instrument  every run test under each sanitizer and
+#                        instrumentation option: no compiler crash
+#   make check-preprocessed  every test from its source and from a .i:
+#                        the same verdict
+#   make check-ecosystem install, deb, ccache, distcc, icecream
+#   make check-harness   each test script fails on a broken input
+#
+# Tier slow, hours (root; installs Debian packages):
+#   make check-slow      all of this tier, each one's verdict, then a summary
+#   make check-mutants   one-line breakages of plugin/ (testsuite/mutants/
+#                        mutants.list), each of which make check must catch
+#   make check-valgrind  every test input, cc1 under valgrind memcheck
+#   make check-torture   GCC's C torture suite without and with the plugin
+#   make check-csmith    csmith random programs without and with the plugin
 #   make check-distcc-kernel  a tinyconfig kernel built locally and through
 #                        a distcc helper without the sources: same reports
-#   make check-kernel    build Linux 6.1 and 6.12 without and with kalloc,
-#                        boot them under QEMU, compare their KUnit results
-#   make check-kernel-full   whole kernels: 6.12 and 6.1 x86_64 defconfig with
-#                        every KUnit suite, KASAN and UBSAN, plain and
-#                        hardened, booted through KUnit and a userspace run
-#   make check-kernel-cross  the same for Linux 6.12 on arm64 and 32-bit arm
-#                        with Debian's cross compilers
-#   make score-cocci COCCI=F  suggest's patch against upstream's Coccinelle
-#                        script F (kmalloc_objs.cocci) over Linux 6.12;
-#                        SCORE_ARGS=--build also builds and boots the result
+#   make check-kernel    Linux 6.1 and 6.12 tinyconfig + KUnit without and
+#                        with kalloc, booted under QEMU, results compared
+#   make check-kernel-full   whole kernels: x86_64 defconfig with every KUnit
+#                        suite, KASAN and UBSAN, plain and hardened, booted
+#                        through KUnit and a userspace run (KERNELS=7.2
+#                        CC=gcc-16 runs Linux 7.2 in the sid chroot)
+#   make check-kernel-cross  Linux 6.12 on arm64 and 32-bit arm with
+#                        Debian's cross compilers
 #   make check-defconfig Linux 6.12 and 6.1 x86_64 defconfig in mode=check:
 #                        zero warnings, recall against a source search
 #   make check-dkms      Debian 12's DKMS packages (out-of-tree drivers)
 #                        against its 6.1 headers without and with kalloc
-#                        (docs/dkms.md; DKMS_PACKAGES="a-dkms b-dkms")
+#                        (DKMS_PACKAGES="a-dkms b-dkms")
 #   make check-userspace Debian 12 C packages (expat, pcre2, xz...) built
 #                        without and with kalloc, their own test suites
-#                        compared (docs/userspace.md; root, not in CI)
+#                        compared (USERSPACE_PACKAGES="expat zlib")
+#   make bench           compile-time cost, code and memory, against goals
+#                        (docs/results/performance.md)
+#
+# Not a check:
+#   make score-cocci COCCI=F  suggest's patch against upstream's Coccinelle
+#                        script F (kmalloc_objs.cocci) over Linux 6.12;
+#                        SCORE_ARGS=--build also builds and boots the result
 
 # make predefines CC=cc; kalloc wants GCC unless told otherwise.
 ifeq ($(origin CC),default)
@@ -74,11 +100,11 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-DKALLOC_VERSION='"$(VERSION)"' 
 # cc1 carries libstdc++ (linked in statically) and exports it to plugins:
 # linking libstdc++.so too would make every compile load and relocate it,
-# about 4M instructions (docs/performance.md).
+# about 4M instructions (docs/results/performance.md).
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb check check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -202,13 +228,13 @@ check-csmith: $(PLUGIN)
 	@testsuite/torture/run-csmith "$(CC)" "$(abspath $(PLUGIN))" $(CSMITH_COUNT)
 
 # Debian's Linux 6.1 and 6.12 (tinyconfig + KUnit) without and with the
-# plugin, booted under QEMU; see docs/kernel.md.  Installs what is missing.
+# plugin, booted under QEMU; see docs/results/kernels.md.  Installs what is missing.
 # KERNELS="6.12" picks versions.
 check-kernel: $(PLUGIN)
 	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))" $(KERNELS)
 
 # Linux 6.12 cross-built with kalloc for arm64 and 32-bit arm, booted
-# under qemu-system-aarch64 / qemu-system-arm (-M virt); docs/kernel.md.
+# under qemu-system-aarch64 / qemu-system-arm (-M virt); docs/results/kernels.md.
 CROSS_KERNEL_TARGETS := aarch64-linux-gnu arm-linux-gnueabihf
 check-kernel-cross:
 	@testsuite/check-cross --install-only $(CROSS_KERNEL_TARGETS)
@@ -223,7 +249,7 @@ check-kernel-cross:
 # Whole kernels: Linux 6.12 and 6.1 x86_64 defconfig with every KUnit
 # suite that builds, KASAN and UBSAN, without and with kalloc
 # (mode=harden), booted under QEMU until KUnit is done, then a userspace
-# run; hours of CPU.  KERNELS picks versions.  docs/kernel.md.
+# run; hours of CPU.  KERNELS picks versions.  docs/results/kernels.md.
 check-kernel-full: $(PLUGIN)
 	@KALLOC_KERNEL_PROFILE=full testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))" $(or $(KERNELS),6.12 6.1)
 
@@ -234,17 +260,17 @@ score-cocci: $(PLUGIN)
 	@CC="$(CC)" PLUGIN="$(abspath $(PLUGIN))" testsuite/suggest/score-cocci $(SCORE_ARGS) "$(COCCI)"
 
 # Debian's Linux 6.12 and 6.1 x86_64 defconfig with the plugin in
-# mode=check: no warning, recall, compile-time sample; see docs/kernel.md.
+# mode=check: no warning, recall, compile-time sample; see docs/results/kernels.md.
 check-defconfig: $(PLUGIN)
 	@testsuite/kernel/check-defconfig "$(CC)" "$(abspath $(PLUGIN))"
 
 # Debian 12's *-dkms packages built as their dkms.conf says against
 # linux-headers-amd64, without and with kalloc (mode=harden, report):
-# the table and triage are in docs/dkms.md.  Not in CI.
+# the table and triage are in docs/results/dkms.md.  Not in CI.
 check-dkms: $(PLUGIN)
 	@testsuite/dkms/check-dkms "$(CC)" "$(abspath $(PLUGIN))" $(DKMS_PACKAGES)
 # Debian 12 C packages built without and with kalloc (mode=harden), each
-# package's own test suite compared; docs/userspace.md.  Not in CI (about
+# package's own test suite compared; docs/results/userspace.md.  Not in CI (about
 # 40 minutes); USERSPACE_PACKAGES="expat zlib" picks packages.
 check-userspace: $(PLUGIN)
 	@testsuite/userspace/check-userspace "$(CC)" "$(abspath $(PLUGIN))" $(USERSPACE_PACKAGES)
@@ -255,9 +281,9 @@ report:
 	@testsuite/kernel/report-summary $(if $(WRAPPERS),--wrappers $(WRAPPERS)) $(REPORT)
 
 # Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
-# makes against Linux 7.0's macros, memory: docs/performance.md.  The corpus
+# makes against Linux 7.0's macros, memory: docs/results/performance.md.  The corpus
 # is cached in build/bench; about 18 minutes on an idle 2-core machine
-# (docs/performance.md).
+# (docs/results/performance.md).
 bench: $(PLUGIN)
 	@testsuite/bench/make-corpus "$(CC)"
 	@testsuite/bench/run-bench "$(CC)" "$(abspath $(PLUGIN))"
@@ -330,5 +356,33 @@ deb: $(PLUGIN)
 
 clean:
 	rm -rf build $(PLUGIN) $(PLUGIN_CORE)
+
+# The comment block that opens this file, without its '#'.
+help:
+	@sed -n '1,/^$$/{/^$$/d;s/^# \{0,1\}//;p}' $(firstword $(MAKEFILE_LIST))
+
+# The tiers.  check-ci stops at the first failure, as CI does, and ends
+# with make check's summary line.
+CI_CHECKS := check-gcc check-cross check-objsize check-counted-by \
+	check-sizes check-counters check-instrument check-preprocessed \
+	check-ecosystem check-harness
+check-ci:
+	@set -e; for t in $(CI_CHECKS) check; do \
+	  echo "== make $$t"; $(MAKE) --no-print-directory $$t; done
+
+# check-slow runs every slow check, whatever the others give, and ends
+# with one line per check and "slow: N passed, N failed".
+SLOW_CHECKS := check-mutants check-valgrind check-torture check-csmith \
+	check-distcc-kernel check-kernel check-kernel-full check-kernel-cross \
+	check-defconfig check-dkms check-userspace bench
+check-slow:
+	@mkdir -p build; : > build/slow.txt; \
+	for t in $(SLOW_CHECKS); do \
+	  echo "== make $$t"; \
+	  if $(MAKE) --no-print-directory $$t; then echo "PASS: $$t" >> build/slow.txt; \
+	  else echo "FAIL: $$t" >> build/slow.txt; fi; \
+	done; cat build/slow.txt; \
+	p=$$(grep -c '^PASS' build/slow.txt); f=$$(grep -c '^FAIL' build/slow.txt); \
+	echo "slow: $$p passed, $$f failed"; [ "$$f" -eq 0 ]
 
 FORCE:

@@ -160,7 +160,7 @@ counter_offset (const struct flex_member *flex, HOST_WIDE_INT *offset)
    or, when that is NULL, the sink less the counter's OFFSET, chosen by a
    conditional move, so the call's block is not split (GCC's inliner
    works per block: a split per call made 100k-call functions
-   superlinear, docs/performance.md).  */
+   superlinear, docs/results/performance.md).  */
 static void
 emit_counter_store_select (gimple *last, tree result, tree record,
 			   const struct flex_member *flex,
