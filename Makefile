@@ -8,6 +8,7 @@
 #   make CC=gcc-11       build it for another installed GCC
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
 #                        kalloc.h, the man page, the docs (DESTDIR, PREFIX)
+#   make install-docs    the docs only, into $(PREFIX)/share/doc/kalloc
 #   make uninstall       remove what make install installed
 #   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
 #   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file;
@@ -104,7 +105,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install install-docs uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -300,8 +301,10 @@ demo: deps
 # -fplugin=kalloc finds it by name; DESTDIR stages, PREFIX places the rest.
 PREFIX ?= /usr/local
 INSTALL_PLUGIN_DIR = $(DESTDIR)$(PLUGIN_DIR)
-INSTALL_DOCS := README.md docs/usage.md docs/diagnostics.md docs/rewrites.md \
-	docs/allocators.md docs/object-size.md
+# Every page, in the tree the links between them expect.
+INSTALL_DOCS := README.md NEWS.md
+INSTALL_DOCS_MANUAL := $(wildcard docs/*.md)
+INSTALL_DOCS_RESULTS := $(wildcard docs/results/*.md)
 
 # kalloc-gcc-N runs gcc-N with the plugin: a compiler for CC=, ccache
 # and distcc (whose distccd refuses -fplugin= in what it is sent).
@@ -319,7 +322,13 @@ install: $(PLUGIN)
 	install -m 0644 include/kalloc.h $(DESTDIR)$(PREFIX)/include/kalloc.h
 	sed 's/"kalloc [^"]*"/"kalloc $(VERSION)"/' docs/kalloc.7 > $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
+	$(MAKE) --no-print-directory install-docs
+
+install-docs:
+	install -d $(DESTDIR)$(PREFIX)/share/doc/kalloc/docs/results
 	install -m 0644 $(INSTALL_DOCS) $(DESTDIR)$(PREFIX)/share/doc/kalloc/
+	install -m 0644 $(INSTALL_DOCS_MANUAL) $(DESTDIR)$(PREFIX)/share/doc/kalloc/docs/
+	install -m 0644 $(INSTALL_DOCS_RESULTS) $(DESTDIR)$(PREFIX)/share/doc/kalloc/docs/results/
 
 uninstall:
 	rm -f $(INSTALL_PLUGIN_DIR)/kalloc.so $(INSTALL_PLUGIN_DIR)/kalloc-core.so \

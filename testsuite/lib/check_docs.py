@@ -2,11 +2,12 @@
 """check_docs.py - the repository speaks of the product only.
 
     python3 testsuite/lib/check_docs.py [--root DIR] [--self-test]
+    python3 testsuite/lib/check_docs.py --installed DIR
 
 Two checks over the files git tracks under DIR (default: this checkout):
 
   history  no development-history reference: a numbered session, round
-           or stop, a tracker issue number ("issue 17", "issue 17 item 3").
+           or stop, a tracker issue by its number.
            The docs say what kalloc does now and why; what an earlier
            version did, and when, is not the reader's business.
   links    every relative link in the Markdown files resolves: the file
@@ -14,7 +15,9 @@ Two checks over the files git tracks under DIR (default: this checkout):
 
 Prints one line per finding ("FILE:LINE: history: ..." or
 "FILE:LINE: link: ...") and ends with "docs: N files, N findings";
-exits 1 on any finding.  --self-test runs both checks on a planted tree
+exits 1 on any finding.  --installed DIR checks the links of every
+Markdown page under DIR (the docs `make install` put there) instead:
+an installed page must not link to what was not installed.  --self-test runs both checks on a planted tree
 (one finding of each kind) and fails unless they find exactly those:
 a check that cannot fail proves nothing.
 """
@@ -144,9 +147,21 @@ def main():
     ap.add_argument("--root", default=os.path.dirname(os.path.dirname(
         os.path.dirname(os.path.abspath(__file__)))))
     ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--installed", metavar="DIR")
     args = ap.parse_args()
     if args.self_test:
         return self_test()
+    if args.installed:
+        pages = sorted(os.path.relpath(os.path.join(d, n), args.installed)
+                       for d, _, names in os.walk(args.installed)
+                       for n in names if n.endswith(".md"))
+        findings = []
+        for rel in pages:
+            check_links(args.installed, rel, findings)
+        for f in findings:
+            print(f)
+        print(f"docs: {len(pages)} installed pages, {len(findings)} findings")
+        return 1 if findings or not pages else 0
     files, findings = check(args.root)
     for f in findings:
         print(f)
