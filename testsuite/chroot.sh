@@ -58,11 +58,12 @@ copy_tree() {
 }
 
 # sync_tree ROOT: as copy_tree, but ROOT/kalloc/build stays: the kernel
-# scripts key their cached builds by the plugin, so a stale tree is rebuilt.
+# scripts key their cached builds by the plugin, so a stale tree is rebuilt;
+# files keep their times, so that make rebuilds only what changed.
 sync_tree() {
     mkdir -p "$1/kalloc"
     find "$1/kalloc" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
-    git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$1/kalloc"
+    git ls-files -z --cached --others --exclude-standard | xargs -0 cp -p --parents -t "$1/kalloc"
 }
 
 # with_proc ROOT CMD...: run CMD with ROOT/proc mounted, unmounted after.

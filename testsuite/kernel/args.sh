@@ -45,8 +45,9 @@ in_chroot() {
         echo "$summary: 0 passed, 1 failed"
         exit 1
     fi
-    suite=$1 packages=$2 root=$top/build/chroots/$1
+    suite=$1 packages=$2
     ensure_chroot "$suite" "$packages" || { echo "$summary: 0 passed, 1 failed"; exit 1; }
+    root=$top/build/chroots/$suite    # ensure_chroot sets a relative root of its own
     echo "$(basename "$0"): $cc is in the $suite chroot: running there (results under $root/kalloc/build)" >&2
     sync_tree "$root"
     chroot "$root" make -C /kalloc --no-print-directory CC="$cc" plugin >&2 ||
