@@ -30,6 +30,9 @@
  *                        7.0's typed form (kmalloc_obj (*p) ...); see
  *                        -fdiagnostics-generate-patch
  *   suggest-keep-gfp     ... keeping GFP_KERNEL arguments
+ *   suggest-patch=FILE   suggest, and add the conversions to the patch
+ *                        FILE (patch -p1, git apply)
+ *   suggest-root=DIR     the patch's names are relative to DIR
  *   help                 print this list
  *   list-allocators      print the allocators kalloc recognises
  *   checking             an invariant that does not hold is an internal
@@ -60,6 +63,8 @@ struct kalloc_options kalloc_opts = {
   false,			/* suggest */
   false,			/* suggest_keep_gfp */
   NULL,				/* report */
+  NULL,				/* suggest_patch */
+  NULL,				/* suggest_root */
   false				/* checking */
 };
 
@@ -289,6 +294,21 @@ set_report (const char *file)
   return true;
 }
 
+static bool
+set_suggest_patch (const char *file)
+{
+  kalloc_opts.suggest_patch = xstrdup (file);
+  kalloc_opts.suggest = true;
+  return true;
+}
+
+static bool
+set_suggest_root (const char *dir)
+{
+  kalloc_opts.suggest_root = xstrdup (dir);
+  return true;
+}
+
 /* Every option, once: parsing, the help text and the "expected ..." of
    error messages all come from this table.  Columns (struct option_row):
    name, kind, value, help, words, flag, flag_value, set_word, set_text,
@@ -338,6 +358,15 @@ static const struct option_row options[] = {
   { "suggest-keep-gfp", OPTION_FLAG, NULL,
     "with suggest: keep GFP_KERNEL arguments", NULL,
     &kalloc_opts.suggest_keep_gfp, true, NULL, NULL, NULL },
+  { "suggest-patch", OPTION_TEXT, "FILE",
+    "suggest, and add the conversions to the patch FILE, names relative "
+    "to suggest-root, for patch -p1 or git apply there; safe under make "
+    "-j, a header converted once", NULL, NULL, false, NULL,
+    set_suggest_patch, "a file name" },
+  { "suggest-root", OPTION_TEXT, "DIR",
+    "with suggest-patch: the top of the source tree (default: the "
+    "compile's directory)", NULL, NULL, false, NULL, set_suggest_root,
+    "a directory" },
   { "help", OPTION_FLAG, NULL, "print this list", NULL,
     &help, true, NULL, NULL, NULL },
   { "list-allocators", OPTION_FLAG, NULL,
@@ -584,6 +613,7 @@ static void
 on_finish (void *, void *)
 {
   report_finish ();
+  suggest_patch_finish ();
 }
 
 int

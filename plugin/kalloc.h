@@ -52,6 +52,8 @@ struct kalloc_options
   bool suggest;			/* fix-its to the typed allocators */
   bool suggest_keep_gfp;	/* ... keeping GFP_KERNEL */
   const char *report;		/* per-site JSON lines file, or NULL */
+  const char *suggest_patch;	/* suggest's patch file, or NULL */
+  const char *suggest_root;	/* its names are relative to this */
   bool checking;		/* a broken invariant is an internal error */
 };
 
@@ -499,6 +501,8 @@ void report_site (const struct alloc_site *site,
 		  const struct site_outcome *done);
 void suggest_site (const struct alloc_site *site, unsigned warned);
 void suggest_reset_function (void);
+void suggest_patch_add (rich_location *richloc);
+void suggest_patch_finish (void);
 void report_wrapper (const struct allocator *row, tree fndecl,
 		     const struct allocator *inner);
 void report_finish (void);

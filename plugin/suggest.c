@@ -518,6 +518,29 @@ declined_preprocessed (location_t loc)
   return true;
 }
 
+/* The converted code calls Linux 7.0's typed macros: a unit that does
+   not define NAME (an older tree) is told, once, where they are.  */
+static void
+say_where_typed_macros_are (location_t loc, const char *name)
+{
+  static bool said;
+  if (said || !parse_in)
+    return;
+  char macro[64];
+  size_t n = strcspn (name, "(");
+  if (n >= sizeof macro)
+    return;
+  memcpy (macro, name, n);
+  macro[n] = '\0';
+  if (cpp_defined (parse_in, (const unsigned char *) macro, n))
+    return;
+  said = true;
+  inform (loc, "kalloc: %qs is not defined here: Linux 7.0 and later "
+	  "define the typed allocators in %<<linux/slab.h>%>; on an older tree "
+	  "the header %<<kalloc.h>%> that kalloc installs provides them "
+	  "(%<#include <kalloc.h>%>, or %<-include kalloc.h%>)", macro);
+}
+
 /* Attach a fix-it converting SITE's call to its typed form.  */
 void
 suggest_site (const struct alloc_site *site, unsigned warned)
@@ -576,6 +599,10 @@ suggest_site (const struct alloc_site *site, unsigned warned)
 	c.drop[i] &= source_same_line (args[i - (i > 0)].to, args[i].to);
       conversion_text (&c, &whole);
     }
-  if (ok)
-    inform (&richloc, "typed form: %qs", whole.buf);
+  if (!ok)
+    return;
+  inform (&richloc, "typed form: %qs", whole.buf);
+  if (kalloc_opts.suggest_patch)
+    suggest_patch_add (&richloc);
+  say_where_typed_macros_are (site->loc, c.name);
 }
