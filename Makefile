@@ -39,6 +39,9 @@
 #   make check-preprocessed  every test from its source and from a .i:
 #                        the same verdict
 #   make check-ecosystem install, deb, ccache, distcc, icecream
+#   make check-guide     the user guide's recipes (docs/guide.md), run as
+#                        written: one file, autotools, CMake, a module
+#                        against installed kernel headers, wrappers, suggest
 #   make check-harness   each test script fails on a broken input
 #
 # Tier slow, hours (root; installs Debian packages):
@@ -105,7 +108,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install install-docs uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install install-docs uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-guide check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -189,6 +192,12 @@ check-objsize: $(PLUGIN)
 # tests (gcc-15-source, sid chroot, root) and kalloc.dg/counted-by-gcc15-*.
 check-counted-by: $(PLUGIN)
 	@testsuite/counted-by/check-counted-by-gcc15 "$(CC)" "$(abspath $(PLUGIN))"
+
+# The recipes of docs/guide.md, read from it and run as written, on a
+# tiny library and module made under build/guide (installs autoconf,
+# automake, cmake or kernel headers if missing: root).
+check-guide: $(PLUGIN)
+	@testsuite/guide/check-guide.py --plugin "$(abspath $(PLUGIN))"
 
 # Broken inputs to the test scripts: each must fail (root, sid chroot).
 check-harness: $(PLUGIN)
@@ -374,7 +383,7 @@ help:
 # with make check's summary line.
 CI_CHECKS := check-gcc check-cross check-objsize check-counted-by \
 	check-sizes check-counters check-instrument check-preprocessed \
-	check-ecosystem check-harness
+	check-ecosystem check-guide check-harness
 check-ci:
 	@set -e; for t in $(CI_CHECKS) check; do \
 	  echo "== make $$t"; $(MAKE) --no-print-directory $$t; done
