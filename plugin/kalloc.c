@@ -613,7 +613,7 @@ static void
 on_finish (void *, void *)
 {
   report_finish ();
-  suggest_patch_finish ();
+  suggest_finish ();
 }
 
 int

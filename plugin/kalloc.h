@@ -503,6 +503,7 @@ void suggest_site (const struct alloc_site *site, unsigned warned);
 void suggest_reset_function (void);
 void suggest_patch_add (rich_location *richloc);
 void suggest_patch_finish (void);
+void suggest_finish (void);
 void report_wrapper (const struct allocator *row, tree fndecl,
 		     const struct allocator *inner);
 void report_finish (void);

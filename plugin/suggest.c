@@ -519,26 +519,39 @@ declined_preprocessed (location_t loc)
 }
 
 /* The converted code calls Linux 7.0's typed macros: a unit that does
-   not define NAME (an older tree) is told, once, where they are.  */
+   not define them (an older tree) is told where they are, once, at its
+   first conversion in source order (the order functions are compiled in
+   depends on -O).  */
+static location_t undefined_at;
+static char undefined_macro[64];
+
 static void
-say_where_typed_macros_are (location_t loc, const char *name)
+note_typed_macro (location_t loc, const char *name)
 {
-  static bool said;
-  if (said || !parse_in)
-    return;
-  char macro[64];
   size_t n = strcspn (name, "(");
-  if (n >= sizeof macro)
+  if (!parse_in || n >= sizeof undefined_macro
+      || (undefined_at != UNKNOWN_LOCATION && undefined_at < loc))
     return;
+  char macro[sizeof undefined_macro];
   memcpy (macro, name, n);
   macro[n] = '\0';
   if (cpp_defined (parse_in, (const unsigned char *) macro, n))
     return;
-  said = true;
-  inform (loc, "kalloc: %qs is not defined here: Linux 7.0 and later "
-	  "define the typed allocators in %<<linux/slab.h>%>; on an older tree "
-	  "the header %<<kalloc.h>%> that kalloc installs provides them "
-	  "(%<#include <kalloc.h>%>, or %<-include kalloc.h%>)", macro);
+  undefined_at = loc;
+  memcpy (undefined_macro, macro, n + 1);
+}
+
+/* At the end of the unit: the note above, and the patch file.  */
+void
+suggest_finish (void)
+{
+  if (undefined_at != UNKNOWN_LOCATION)
+    inform (undefined_at, "kalloc: %qs is not defined here: Linux 7.0 and "
+	    "later define the typed allocators in %<<linux/slab.h>%>; on an "
+	    "older tree the header %<<kalloc.h>%> that kalloc installs "
+	    "provides them (%<#include <kalloc.h>%>, or %<-include kalloc.h%>)",
+	    undefined_macro);
+  suggest_patch_finish ();
 }
 
 /* Attach a fix-it converting SITE's call to its typed form.  */
@@ -604,5 +617,5 @@ suggest_site (const struct alloc_site *site, unsigned warned)
   inform (&richloc, "typed form: %qs", whole.buf);
   if (kalloc_opts.suggest_patch)
     suggest_patch_add (&richloc);
-  say_where_typed_macros_are (site->loc, c.name);
+  note_typed_macro (site->loc, c.name);
 }

@@ -77,3 +77,5 @@ struct foo *typed_already (size_t n)
   p = kmalloc_obj (*p, GFP_KERNEL); /* { dg-bogus "typed form|macro body" } */
   return p;
 }
+/* The tree lacks the typed allocators: said once, at the first conversion.  */
+/* { dg-message "kalloc: .k\[a-z_\]*. is not defined here: .*<kalloc.h>" "" { target *-*-* } 31 } */
