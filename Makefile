@@ -7,13 +7,15 @@
 #   make                 build plugin/kalloc.so for $(CC) (default gcc)
 #   make CC=gcc-11       build it for another installed GCC
 #   make install         kalloc.so into $(CC)'s plugin directory (-fplugin=kalloc),
-#                        kalloc.h, the man page, the docs (DESTDIR, PREFIX)
+#                        kalloc.h, kalloc-report, the man page, the docs
+#                        (DESTDIR, PREFIX)
 #   make install-docs    the docs only, into $(PREFIX)/share/doc/kalloc
 #   make uninstall       remove what make install installed
 #   make deb             build/kalloc_VERSION_ARCH.deb for $(CC)
-#   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file;
-#                        WRAPPERS=W also writes its wrappers as a wrapper
-#                        file W for -fplugin-arg-kalloc-wrappers=W
+#   make report REPORT=F summarise a -fplugin-arg-kalloc-report=F file
+#                        (kalloc-report summary); WRAPPERS=W also writes
+#                        its wrappers as a wrapper file W for
+#                        -fplugin-arg-kalloc-wrappers=W
 #   make deps            install what building and make check need (apt)
 #   make demo            install what is missing, build, show what kalloc catches
 #   make clean           remove the plugin and build/ (its chroots, kernel
@@ -42,6 +44,8 @@
 #   make check-guide     the user guide's recipes (docs/guide.md), run as
 #                        written: one file, autotools, CMake, a module
 #                        against installed kernel headers, wrappers, suggest
+#   make check-report-html  kalloc-report's HTML page in headless chromium:
+#                        every site, sorting, filtering, load time
 #   make check-harness   each test script fails on a broken input
 #
 # Tier slow, hours (root; installs Debian packages):
@@ -108,7 +112,7 @@ PLUGIN_CXXFLAGS := -fPIC -fno-rtti -fno-exceptions -O2 -g \
 PLUGIN_LDFLAGS := -shared -nodefaultlibs
 PLUGIN_LIBS := -lc -lgcc
 
-.PHONY: all plugin install install-docs uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-guide check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
+.PHONY: all plugin install install-docs uninstall deb help check check-ci check-slow check-gcc check-cross check-objsize check-counted-by check-harness check-mutants check-sizes check-counters check-preprocessed check-instrument check-valgrind check-ecosystem check-guide check-report-html check-distcc-kernel check-torture check-csmith check-kernel check-kernel-full check-kernel-cross check-defconfig check-dkms check-userspace score-cocci report bench demo deps clean headers-present FORCE
 
 all: plugin
 plugin: $(PLUGIN)
@@ -199,6 +203,12 @@ check-counted-by: $(PLUGIN)
 check-guide: $(PLUGIN)
 	@testsuite/guide/check-guide.py --plugin "$(abspath $(PLUGIN))"
 
+# kalloc-report's HTML page in Debian's chromium (installed if missing:
+# root), on a planted report and on check-defconfig's Linux 6.12 report
+# when it is there: every site, sorting, filtering, load time.
+check-report-html:
+	@testsuite/report/check-report-html.py
+
 # Broken inputs to the test scripts: each must fail (root, sid chroot).
 check-harness: $(PLUGIN)
 	@testsuite/check-harness
@@ -286,9 +296,10 @@ check-userspace: $(PLUGIN)
 	@testsuite/userspace/check-userspace "$(CC)" "$(abspath $(PLUGIN))" $(USERSPACE_PACKAGES)
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
+# (kalloc-report summary, which make install installs)
 # [WRAPPERS=wrappers.txt] (the wrapper file for -fplugin-arg-kalloc-wrappers=)
 report:
-	@testsuite/kernel/report-summary $(if $(WRAPPERS),--wrappers $(WRAPPERS)) $(REPORT)
+	@plugin/kalloc-report.py summary $(if $(WRAPPERS),--wrappers $(WRAPPERS)) $(REPORT)
 
 # Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
 # makes against Linux 7.0's macros, memory: docs/results/performance.md.  The corpus
@@ -328,6 +339,8 @@ install: $(PLUGIN)
 	printf '#!/bin/sh\n# %s with the kalloc plugin\nexec %s -fplugin=kalloc "$$@"\n' \
 		'$(CC_PATH)' '$(CC_PATH)' > $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
 	chmod 0755 $(DESTDIR)$(PREFIX)/bin/$(WRAPPER)
+	sed "s/^VERSION = .*/VERSION = '$(VERSION)'/" plugin/kalloc-report.py > $(DESTDIR)$(PREFIX)/bin/kalloc-report
+	chmod 0755 $(DESTDIR)$(PREFIX)/bin/kalloc-report
 	install -m 0644 include/kalloc.h $(DESTDIR)$(PREFIX)/include/kalloc.h
 	sed 's/"kalloc [^"]*"/"kalloc $(VERSION)"/' docs/kalloc.7 > $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
@@ -342,7 +355,7 @@ install-docs:
 uninstall:
 	rm -f $(INSTALL_PLUGIN_DIR)/kalloc.so $(INSTALL_PLUGIN_DIR)/kalloc-core.so \
 		$(DESTDIR)$(PREFIX)/include/kalloc.h \
-		$(DESTDIR)$(PREFIX)/bin/$(WRAPPER) \
+		$(DESTDIR)$(PREFIX)/bin/$(WRAPPER) $(DESTDIR)$(PREFIX)/bin/kalloc-report \
 		$(DESTDIR)$(PREFIX)/share/man/man7/kalloc.7
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/kalloc
 
@@ -363,6 +376,7 @@ deb: $(PLUGIN)
 	  'Architecture: $(DEB_ARCH)' \
 	  'Maintainer: kalloc developers <kalloc@invalid>' \
 	  'Depends: $(DEB_GCC) (= $(DEB_GCC_VERSION))' \
+	  'Recommends: python3' \
 	  'Section: devel' \
 	  'Priority: optional' \
 	  'Description: GCC plugin: typed, overflow-checked kmalloc() for legacy C code' \
@@ -383,7 +397,7 @@ help:
 # with make check's summary line.
 CI_CHECKS := check-gcc check-cross check-objsize check-counted-by \
 	check-sizes check-counters check-instrument check-preprocessed \
-	check-ecosystem check-guide check-harness
+	check-ecosystem check-guide check-report-html check-harness
 check-ci:
 	@set -e; for t in $(CI_CHECKS) check; do \
 	  echo "== make $$t"; $(MAKE) --no-print-directory $$t; done
