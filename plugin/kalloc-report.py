@@ -211,7 +211,7 @@ def callable_elsewhere(rec):
 
 def wrapper_lines(wrappers):
     """The wrapper file's lines, and how many wrappers it lists."""
-    lines = ['# kalloc wrapper file (kalloc-report wrappers): '
+    lines = ['# kalloc wrapper file (make report WRAPPERS=FILE): '
              'NAME:ROLES as -fplugin-arg-kalloc-alloc= takes them']
     listed = 0
     for name in sorted(wrappers):
