@@ -323,7 +323,7 @@ PREFIX ?= /usr/local
 INSTALL_PLUGIN_DIR = $(DESTDIR)$(PLUGIN_DIR)
 # Every page, in the tree the links between them expect.
 INSTALL_DOCS := README.md NEWS.md
-INSTALL_DOCS_MANUAL := $(wildcard docs/*.md)
+INSTALL_DOCS_MANUAL := $(wildcard docs/*.md docs/*.png)
 INSTALL_DOCS_RESULTS := $(wildcard docs/results/*.md)
 
 # kalloc-gcc-N runs gcc-N with the plugin: a compiler for CC=, ccache

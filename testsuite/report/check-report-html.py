@@ -173,9 +173,10 @@ def browser(exe, args, timeout=300):
 
 def make_page(name, reports, srcdirs):
     page = os.path.join(WORK, name + '.html')
+    # Reports named from the checkout, as the page then shows them.
     cmd = [sys.executable, TOOL, 'html', '-o', page] + \
-        ['--srcdir=%s' % d for d in srcdirs] + reports
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        ['--srcdir=%s' % d for d in srcdirs] + [os.path.relpath(r, TOP) for r in reports]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=TOP)
     if p.returncode:
         return None, p.stdout
     plant = os.environ.get('KALLOC_REPORT_HTML_PLANT')
