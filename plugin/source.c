@@ -43,26 +43,36 @@ static int line_count;
 static void
 index_lines (void)
 {
-  const char *end = source_text + source_len;
-  line_count = 1;
-  for (const char *p = source_text;
-       (p = (const char *) memchr (p, '\n', end - p)); p++)
-    line_count++;
-  line_start = XRESIZEVEC (long, line_start, line_count);
-  int l = 0;
-  line_start[l++] = 0;
-  for (const char *p = source_text;
-       (p = (const char *) memchr (p, '\n', end - p)); p++)
-    line_start[l++] = p + 1 - source_text;
+  static int room;
+  line_count = 0;
+  for (long at = 0;;)
+    {
+      if (line_count == room)
+	{
+	  room = room ? 2 * room : 4096;
+	  line_start = XRESIZEVEC (long, line_start, room);
+	}
+      line_start[line_count++] = at;
+      const char *nl = (const char *) memchr (source_text + at, '\n',
+					      source_len - at);
+      if (!nl)
+	break;
+      at = nl + 1 - source_text;
+    }
 }
 
-/* A preprocessed input's line markers: physical line FIRST (0-based) of
-   the text is line LINE of FILE, and so on until the next marker.  */
+/* A preprocessed input's line markers: the physical line that starts at
+   offset START of the text is line LINE of FILE, and so on up to offset
+   END, where the next marker's line starts.  A .i is megabytes of which
+   kalloc reads a few calls: its lines are counted from a marker when a
+   call asks (physical_line_start), not indexed up front.  */
 struct line_marker
 {
-  int first;
+  long start, end;
   int line;
-  const char *file;		/* in marker_files */
+  const char *file;
+  int walked;			/* the line at WALKED_AT, counted from START */
+  long walked_at;
 };
 static struct line_marker *markers;
 static int marker_count, marker_room;
@@ -81,17 +91,32 @@ source_is_preprocessed (void)
   return input_preprocessed ();
 }
 
-/* Read the markers (# LINE "FILE" FLAGS) of the loaded text.  */
+/* A marker's file name: the same few names repeat thousands of times.  */
+static const char *
+marker_file (const char *name, size_t len)
+{
+  static const char *recent[8];
+  for (int i = 0; i < 8; i++)
+    if (recent[i] && !strncmp (recent[i], name, len) && !recent[i][len])
+      return recent[i];
+  static int next;
+  char *copy = xstrndup (name, len);
+  recent[next++ % 8] = copy;
+  return copy;
+}
+
+/* Read the markers (# LINE "FILE" FLAGS) of the loaded text: the lines
+   that start with '#', found by jumping from '#' to '#'.  */
 static void
 index_markers (void)
 {
   marker_count = 0;
-  for (int l = 0; l < line_count; l++)
+  for (char *h = source_text;
+       (h = (char *) memchr (h, '#', source_text + source_len - h)); h++)
     {
-      const char *p = source_text + line_start[l];
-      if (*p != '#')
+      if (h != source_text && h[-1] != '\n')
 	continue;
-      p++;
+      const char *p = h + 1;
       while (*p == ' ' || *p == '\t')
 	p++;
       if (!strncmp (p, "line", 4))
@@ -110,23 +135,29 @@ index_markers (void)
 	p += *p == '\\' && p[1] ? 2 : 1;
       if (*p != '"')
 	continue;
-      /* A kernel unit's .i has thousands of markers: grow by doubling.  */
       if (marker_count == marker_room)
 	{
 	  marker_room = marker_room ? 2 * marker_room : 256;
 	  markers = XRESIZEVEC (struct line_marker, markers, marker_room);
 	}
-      markers[marker_count].first = l + 1;
-      markers[marker_count].line = line;
+      char *nl = (char *) memchr (p, '\n', source_text + source_len - p);
+      long self = h - source_text;
+      struct line_marker *m = &markers[marker_count++];
+      m->start = nl ? nl + 1 - source_text : source_len + 1;
+      m->end = source_len + 1;
+      m->line = line;
+      m->walked = 0;
+      m->walked_at = m->start;
       /* Escapes in the name are left as cpp wrote them: the names
 	 compared below come from the same markers.  */
-      markers[marker_count].file = xstrndup (name, p - name);
-      marker_count++;
+      m->file = marker_file (name, p - name);
+      if (marker_count > 1)
+	m[-1].end = self;
       /* A call whose arguments come from several macros is split by
 	 markers (# 25 "f.c" 3 4 before a system header's offsetof):
 	 blank them, so the call reads as one text and offsets stay.  */
-      for (char *c = source_text + line_start[l]; *c && *c != '\n'; c++)
-	*c = ' ';
+      memset (h, ' ', (nl ? nl : source_text + source_len) - h);
+      h = nl ? nl : source_text + source_len - 1;
     }
 }
 
@@ -220,7 +251,8 @@ read_file (const char *file)
     }
   source_text[source_len] = 0;
   file_len = text_room = source_len;
-  index_lines ();
+  if (!text_is_preprocessed)
+    index_lines ();
   return true;
 }
 
@@ -251,40 +283,70 @@ load_source (const char *file)
   return true;
 }
 
-/* The physical lines of the loaded text that are LINE of FILE, the
-   last first: *NTH (0 for the first call) picks the next one; 0 when no
-   more.  A source line whose tokens come from several macros (a system
-   header's offsetof) is several physical lines of a .i, each after its
-   own marker.  */
-static int
-physical_line (const char *file, int line, int *nth)
+/* The offset of the Kth line after marker I's, or -1 when the marker's
+   lines end before it.  Each marker remembers how far its lines were
+   counted: calls are read in source order, mostly.  */
+static long
+marker_line_start (int i, int k)
+{
+  struct line_marker *m = &markers[i];
+  if (m->walked > k)
+    {
+      m->walked = 0;
+      m->walked_at = m->start;
+    }
+  while (m->walked < k && m->walked_at < m->end)
+    {
+      const char *nl = (const char *) memchr (source_text + m->walked_at,
+					      '\n', source_len - m->walked_at);
+      m->walked_at = nl ? nl + 1 - source_text : source_len + 1;
+      m->walked++;
+    }
+  return m->walked_at < m->end ? m->walked_at : -1;
+}
+
+/* Where the physical lines of the loaded text that are LINE of FILE
+   start, the last first: *NTH (0 for the first call) picks the next one;
+   false when no more.  *AT is the line's offset, -1 when the candidate
+   has no such line.  A source line whose tokens come from several macros
+   (a system header's offsetof) is several physical lines of a .i, each
+   after its own marker.  */
+static bool
+physical_line_start (const char *file, int line, int *nth, long *at)
 {
   if (!text_is_preprocessed)
-    return (*nth)++ ? 0 : line;
+    {
+      if ((*nth)++)
+	return false;
+      *at = line >= 1 && line <= line_count ? line_start[line - 1] : -1;
+      return true;
+    }
   int seen = 0;
   for (int i = marker_count - 1; i >= 0; i--)
     {
       const struct line_marker *m = &markers[i];
-      int end = i + 1 < marker_count ? markers[i + 1].first - 1 : line_count;
-      if (strcmp (m->file, file) || line < m->line
-	  || m->first + (line - m->line) >= end)
+      if (line < m->line || strcmp (m->file, file))
+	continue;
+      long start = marker_line_start (i, line - m->line);
+      if (start < 0)
 	continue;
       if (seen++ == *nth)
 	{
 	  ++*nth;
-	  return m->first + (line - m->line) + 1;
+	  *at = start;
+	  return true;
 	}
     }
-  return 0;
+  return false;
 }
 
-/* The offset of LINE:COLUMN in the text, or -1.  */
+/* The offset of COLUMN in the line that starts at LINE_AT, or -1.  */
 static long
-source_offset (int line, int column)
+column_offset (long line_at, int column)
 {
-  if (line < 1 || line > line_count)
+  if (line_at < 0)
     return -1;
-  long pos = line_start[line - 1] + column - 1;
+  long pos = line_at + column - 1;
   return pos < source_len ? pos : -1;
 }
 
@@ -317,10 +379,11 @@ source_location_offset (location_t loc)
   expanded_location where = expand_location (loc);
   if (!where.file || !load_source (where.file))
     return -1;
-  int nth = 0, line;
-  while ((line = physical_line (where.file, where.line, &nth)) > 0)
+  int nth = 0;
+  long line_at;
+  while (physical_line_start (where.file, where.line, &nth, &line_at))
     {
-      long at = source_offset (line, where.column);
+      long at = column_offset (line_at, where.column);
       if (at >= 0)
 	return at;
     }
@@ -810,12 +873,13 @@ scan_call (location_t loc, const char *name, struct source_call *call)
   snprintf (noprof, sizeof noprof, "%s" NOPROF_SUFFIX, name);
   struct span *id = &call->name;
   long start = -1, first = -1;
-  int nth = 0, line;
+  int nth = 0;
+  long line_at;
   /* The physical line whose column holds the call's name; else the
      scan below starts from the first that could.  */
-  while ((line = physical_line (where.file, where.line, &nth)) > 0)
+  while (physical_line_start (where.file, where.line, &nth, &line_at))
     {
-      long at = source_offset (line, where.column);
+      long at = column_offset (line_at, where.column);
       if (at < 0)
 	continue;
       first = first < 0 ? at : first;
