@@ -27,6 +27,10 @@ kernel_args() {
     if [ -z "${KALLOC_IN_CHROOT:-}" ] && ! command -v "$cc" >/dev/null 2>&1; then
         in_chroot "$summary"
     fi
+    # Kbuild builds its host programs with gcc; a chroot of gcc-16 alone
+    # has none: the compiler under test builds them (make $hostcc_arg).
+    hostcc_arg=
+    command -v gcc >/dev/null 2>&1 || hostcc_arg="HOSTCC=$cc"
     if [ ! -f "$plugin" ]; then
         echo "$(basename "$0"): no plugin at $plugin (run make first)" >&2
         echo "$summary: 0 passed, 1 failed"
