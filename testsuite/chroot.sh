@@ -5,9 +5,10 @@
 #   ensure_chroot SUITE PACKAGES   build/chroots/SUITE with PACKAGES: made
 #                                  once with debootstrap, completed with
 #                                  apt when a package is missing
-#   copy_tree ROOT                 this checkout into ROOT/kalloc
-#   sync_tree ROOT                 the same, keeping ROOT/kalloc/build (the
-#                                  kernel scripts' cached trees)
+#   copy_tree ROOT                 this checkout into ROOT/kalloc, its build/
+#                                  kept but for the plugin's objects
+#   sync_tree ROOT                 the same, the objects kept too (the
+#                                  kernel scripts: make rebuilds by times)
 #   with_proc ROOT CMD...          CMD with /proc mounted in ROOT (kernel
 #                                  builds and QEMU read it)
 
@@ -52,8 +53,11 @@ ensure_chroot() {
 
 # copy_tree ROOT: the tracked files of this checkout into ROOT/kalloc.
 copy_tree() {
-    rm -rf "$1/kalloc"
     mkdir -p "$1/kalloc"
+    find "$1/kalloc" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
+    # A kernel run there keeps its trees; the plugin's objects go, so that
+    # every source is compiled again (their times are the copy's).
+    find "$1/kalloc/build" -mindepth 1 -maxdepth 1 -name 'gcc-*' -exec rm -rf {} + 2>/dev/null
     git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$1/kalloc"
 }
 
