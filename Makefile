@@ -159,43 +159,43 @@ $(PLUGIN_CORE): $(BUILD)/kalloc-core.so FORCE
 
 check: $(PLUGIN) $(OTHER_GCC)/kalloc.so
 	@KALLOC_OTHER_GCC_PLUGIN="$(abspath $(OTHER_GCC)/kalloc.so)" \
-	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
+	testsuite/run-tests.sh "$(CC)" "$(abspath $(PLUGIN))" build/testsuite-$(CC_NAME)
 
 # Every kalloc.dg test compiled from its source and from a .i whose
 # sources are out of reach (what distcc and icecream helpers compile):
 # the same diagnostics and report, columns and macro-spelled allocator
 # names aside.
 check-preprocessed: $(PLUGIN)
-	@testsuite/preprocessed/check-preprocessed "$(CC)" "$(abspath $(PLUGIN))" build/preprocessed-$(CC_NAME)
+	@testsuite/preprocessed/check-preprocessed.py "$(CC)" "$(abspath $(PLUGIN))" build/preprocessed-$(CC_NAME)
 
 # Every run test compiled under each sanitizer and instrumentation option
 # (TSan, ASan, KASAN, UBSan, bounds, KCOV's trace-pc/trace-cmp, gcov, -pg,
 # -finstrument-functions) at -O0/-O2 in both kernel shapes: no ICE.
 check-instrument: $(PLUGIN)
 	@RUNTESTFLAGS="instrument.exp KALLOC_INSTRUMENT=1" \
-	testsuite/run-tests "$(CC)" "$(abspath $(PLUGIN))" build/instrument-$(CC_NAME)
+	testsuite/run-tests.sh "$(CC)" "$(abspath $(PLUGIN))" build/instrument-$(CC_NAME)
 
 # Every test input with report=, dump and suggest, cc1 under valgrind
 # memcheck (slow: most of an hour on 2 cores).
 check-valgrind: $(PLUGIN)
-	@testsuite/valgrind/check-valgrind "$(CC)" "$(abspath $(PLUGIN))" build/valgrind-$(CC_NAME)
+	@testsuite/valgrind/check-valgrind.sh "$(CC)" "$(abspath $(PLUGIN))" build/valgrind-$(CC_NAME)
 
 # The testsuite with GCC 11, 12, 13 and 14 (trixie chroot), 15 and 16 (sid chroot).
 check-gcc:
-	@testsuite/check-gcc
+	@testsuite/check-gcc.sh
 
 # The cross compilers (arm64, armhf), run tests under qemu-user.
 check-cross:
-	@testsuite/check-cross
+	@testsuite/check-cross.sh
 
 # counted_by object sizes against GCC 15's and 16's (sid chroot, root).
 check-objsize: $(PLUGIN)
-	@testsuite/objsize/check-objsize "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/objsize/check-objsize.sh "$(CC)" "$(abspath $(PLUGIN))"
 
 # counted_by's diagnostics against GCC 15's native attribute: GCC's own
 # tests (gcc-15-source, sid chroot, root) and kalloc.dg/counted-by-gcc15-*.
 check-counted-by: $(PLUGIN)
-	@testsuite/counted-by/check-counted-by-gcc15 "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/counted-by/check-counted-by-gcc15.sh "$(CC)" "$(abspath $(PLUGIN))"
 
 # The recipes of docs/guide.md, read from it and run as written, on a
 # tiny library and module made under build/guide (installs autoconf,
@@ -211,12 +211,12 @@ check-report-html:
 
 # Broken inputs to the test scripts: each must fail (root, sid chroot).
 check-harness: $(PLUGIN)
-	@testsuite/check-harness
+	@testsuite/check-harness.sh
 # Mutation testing: each one-line breakage of plugin/ in
 # testsuite/mutants/mutants.list must make `make check` fail (not in CI:
 # a build and a make check a mutant).  MUTANTS=a,b runs only those.
 check-mutants:
-	@testsuite/mutants/check-mutants "$(CC)"
+	@testsuite/mutants/check-mutants.py "$(CC)"
 
 # The differential test of hardened sizes (docs/rewrites.md): thousands of
 # generated expressions, -O0/-O2, both kernel shapes.  SIZES_FILES,
@@ -224,45 +224,45 @@ check-mutants:
 # Counter stores against random well-defined uses of the counter, with
 # and without the plugin, plain and under AddressSanitizer.
 check-counters: $(PLUGIN)
-	@testsuite/counters/check-counters "$(CC)" "$(abspath $(PLUGIN))" build/counters-$(CC_NAME)
+	@testsuite/counters/check-counters.py "$(CC)" "$(abspath $(PLUGIN))" build/counters-$(CC_NAME)
 
 check-sizes: $(PLUGIN)
-	@testsuite/sizes/check-sizes "$(CC)" "$(abspath $(PLUGIN))" build/sizes-$(CC_NAME)
+	@testsuite/sizes/check-sizes.py "$(CC)" "$(abspath $(PLUGIN))" build/sizes-$(CC_NAME)
 
 # install, the Debian package, ccache and distcc (root for the package).
 check-ecosystem: $(PLUGIN)
-	@testsuite/ecosystem/check-ecosystem "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/ecosystem/check-ecosystem.sh "$(CC)" "$(abspath $(PLUGIN))"
 
 # Linux 6.12 tinyconfig + KUnit built locally and through a distcc helper
 # that cannot see the sources (root): identical reports.  ~15 minutes of
 # 2 cores; not in CI.  docs/integration.md.
 check-distcc-kernel: $(PLUGIN)
-	@testsuite/ecosystem/distcc-kernel "$(CC)" "$(abspath $(PLUGIN))" $(or $(KERNELS),6.12)
+	@testsuite/ecosystem/distcc-kernel.sh "$(CC)" "$(abspath $(PLUGIN))" $(or $(KERNELS),6.12)
 
 # Peer tests: GCC's own torture suite (gcc-N-source, installed with apt if
 # missing) and csmith programs, built without and with the plugin.
 check-torture: $(PLUGIN)
-	@testsuite/torture/run-torture "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/torture/run-torture.sh "$(CC)" "$(abspath $(PLUGIN))"
 
 check-csmith: $(PLUGIN)
-	@testsuite/torture/run-csmith "$(CC)" "$(abspath $(PLUGIN))" $(CSMITH_COUNT)
+	@testsuite/torture/run-csmith.sh "$(CC)" "$(abspath $(PLUGIN))" $(CSMITH_COUNT)
 
 # Debian's Linux 6.1 and 6.12 (tinyconfig + KUnit) without and with the
 # plugin, booted under QEMU; see docs/results/kernels.md.  Installs what is missing.
 # KERNELS="6.12" picks versions.
 check-kernel: $(PLUGIN)
-	@testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))" $(KERNELS)
+	@testsuite/kernel/check-kernel.sh "$(CC)" "$(abspath $(PLUGIN))" $(KERNELS)
 
 # Linux 6.12 cross-built with kalloc for arm64 and 32-bit arm, booted
 # under qemu-system-aarch64 / qemu-system-arm (-M virt); docs/results/kernels.md.
 CROSS_KERNEL_TARGETS := aarch64-linux-gnu arm-linux-gnueabihf
 check-kernel-cross:
-	@testsuite/check-cross --install-only $(CROSS_KERNEL_TARGETS)
+	@testsuite/check-cross.sh --install-only $(CROSS_KERNEL_TARGETS)
 	@status=0; for t in $(CROSS_KERNEL_TARGETS); do \
 	    $(MAKE) --no-print-directory CC=$$t-gcc-12 build/$$t-gcc-12/kalloc.so || exit 1; \
 	    KALLOC_KERNEL_NO_COUNTED_BY=$${KALLOC_KERNEL_NO_COUNTED_BY:-no} \
 	    KALLOC_KERNEL_TIMEOUT=$${KALLOC_KERNEL_TIMEOUT:-600} \
-	    testsuite/kernel/check-kernel $$t-gcc-12 "$(CURDIR)/build/$$t-gcc-12/kalloc.so" \
+	    testsuite/kernel/check-kernel.sh $$t-gcc-12 "$(CURDIR)/build/$$t-gcc-12/kalloc.so" \
 	        $(or $(KERNELS),6.12) || status=1; \
 	done; exit $$status
 
@@ -271,29 +271,29 @@ check-kernel-cross:
 # (mode=harden), booted under QEMU until KUnit is done, then a userspace
 # run; hours of CPU.  KERNELS picks versions.  docs/results/kernels.md.
 check-kernel-full: $(PLUGIN)
-	@KALLOC_KERNEL_PROFILE=full testsuite/kernel/check-kernel "$(CC)" "$(abspath $(PLUGIN))" $(or $(KERNELS),6.12 6.1)
+	@KALLOC_KERNEL_PROFILE=full testsuite/kernel/check-kernel.sh "$(CC)" "$(abspath $(PLUGIN))" $(or $(KERNELS),6.12 6.1)
 
 # upstream's kmalloc_objs.cocci is not part of kalloc: COCCI names it.
 score-cocci: $(PLUGIN)
 	@if [ -z "$(COCCI)" ]; then \
 	  echo "kalloc: make score-cocci COCCI=path/to/kmalloc_objs.cocci"; exit 2; fi
-	@CC="$(CC)" PLUGIN="$(abspath $(PLUGIN))" testsuite/suggest/score-cocci $(SCORE_ARGS) "$(COCCI)"
+	@CC="$(CC)" PLUGIN="$(abspath $(PLUGIN))" testsuite/suggest/score-cocci.sh $(SCORE_ARGS) "$(COCCI)"
 
 # Debian's Linux 6.12 and 6.1 x86_64 defconfig with the plugin in
 # mode=check: no warning, recall, compile-time sample; see docs/results/kernels.md.
 check-defconfig: $(PLUGIN)
-	@testsuite/kernel/check-defconfig "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/kernel/check-defconfig.sh "$(CC)" "$(abspath $(PLUGIN))"
 
 # Debian 12's *-dkms packages built as their dkms.conf says against
 # linux-headers-amd64, without and with kalloc (mode=harden, report):
 # the table and triage are in docs/results/dkms.md.  Not in CI.
 check-dkms: $(PLUGIN)
-	@testsuite/dkms/check-dkms "$(CC)" "$(abspath $(PLUGIN))" $(DKMS_PACKAGES)
+	@testsuite/dkms/check-dkms.sh "$(CC)" "$(abspath $(PLUGIN))" $(DKMS_PACKAGES)
 # Debian 12 C packages built without and with kalloc (mode=harden), each
 # package's own test suite compared; docs/results/userspace.md.  Not in CI (about
 # 40 minutes); USERSPACE_PACKAGES="expat zlib" picks packages.
 check-userspace: $(PLUGIN)
-	@testsuite/userspace/check-userspace "$(CC)" "$(abspath $(PLUGIN))" $(USERSPACE_PACKAGES)
+	@testsuite/userspace/check-userspace.py "$(CC)" "$(abspath $(PLUGIN))" $(USERSPACE_PACKAGES)
 
 # Summarise a report=FILE report: make report REPORT=kalloc.jsonl
 # (kalloc-report summary, which make install installs)
@@ -306,15 +306,15 @@ report:
 # is cached in build/bench; about 18 minutes on an idle 2-core machine
 # (docs/results/performance.md).
 bench: $(PLUGIN)
-	@testsuite/bench/make-corpus "$(CC)"
-	@testsuite/bench/run-bench "$(CC)" "$(abspath $(PLUGIN))"
+	@testsuite/bench/make-corpus.sh "$(CC)"
+	@testsuite/bench/run-bench.py "$(CC)" "$(abspath $(PLUGIN))"
 
 deps:
-	@testsuite/install-deps "$(CC)"
+	@testsuite/install-deps.sh "$(CC)"
 
 demo: deps
 	@$(MAKE) --no-print-directory plugin
-	@docs/demo/run-demo "$(CC)" "$(abspath $(PLUGIN))"
+	@docs/demo/run-demo.sh "$(CC)" "$(abspath $(PLUGIN))"
 
 # ---- install ---------------------------------------------------------------
 # The plugin goes into the compiler's own plugin directory, where

@@ -38,10 +38,10 @@ ensure_chroot() {
     fi
     if [ -x "$root/usr/bin/runtest" ]; then
         # A chroot made before a compiler joined the suite: add it.
-        "$top/testsuite/apt-install" --root "$root" $(echo "$packages" | tr ',' ' ')
+        "$top/testsuite/apt-install.sh" --root "$root" $(echo "$packages" | tr ',' ' ')
         return
     fi
-    command -v debootstrap >/dev/null 2>&1 || "$top/testsuite/apt-install" debootstrap || return 1
+    command -v debootstrap >/dev/null 2>&1 || "$top/testsuite/apt-install.sh" debootstrap || return 1
     url=$(mirror | head -n 1)
     [ -n "$url" ] || { echo "kalloc: no Debian mirror in /etc/apt" >&2; return 1; }
     rm -rf "$root"

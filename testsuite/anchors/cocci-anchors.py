@@ -7,7 +7,7 @@ for wrong sizeof operands, over the same compiled files.
 
 LIST has one compiled C file per line, relative to --src, optionally
 followed by a tab, an object and a tab with spatch's include options
-(testsuite/suggest/compiled-files writes that).  Each COCCI (upstream's
+(testsuite/suggest/compiled-files.py writes that).  Each COCCI (upstream's
 scripts/coccinelle/misc/noderef.cocci and badty.cocci) runs in report
 mode on each file with the options its own "Options:" line gives, as
 make coccicheck runs it; its output is kept in OUT/NAME/ per file, and

@@ -6,7 +6,7 @@
  * times with small counts (the fast path: nothing overflows, every count
  * fits the counter).  __kmalloc () is a trivial bump allocator here, out
  * of line in this file, so what differs between the builds is the code
- * around the call.  bench/run-bench runs it under callgrind and divides
+ * around the call.  bench/run-bench.py runs it under callgrind and divides
  * each function's instructions by ITERS.
  *
  *   alloc-path [ITERS]      (default 100000)

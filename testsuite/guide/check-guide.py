@@ -21,7 +21,7 @@ Each check below runs one or more recipes, creates first what the guide
 says the reader brings (a library's source, a module's source), and
 then checks what the guide promises: the warning lines, the report's
 sites, the library's own tests, the patch.  A check whose tools are
-missing installs them with testsuite/apt-install, and fails, saying so,
+missing installs them with testsuite/apt-install.sh, and fails, saying so,
 when it cannot.  A check whose recipe is not marked in the guide fails;
 so does a recipe marked in the guide that no check runs.
 
@@ -213,7 +213,7 @@ class Check:
         install(missing)
         still = [c for c in tools if not shutil.which(c)]
         if still:
-            raise Failure("%s not found although testsuite/apt-install %s succeeded"
+            raise Failure("%s not found although testsuite/apt-install.sh %s succeeded"
                           % (" ".join(still), " ".join(missing)))
 
     def write(self, files, root=None):
@@ -225,12 +225,12 @@ class Check:
 
 
 def install(packages):
-    """testsuite/apt-install PACKAGES, or the check fails saying why."""
-    p = subprocess.run([os.path.join(TOP, "testsuite", "apt-install")] + packages,
+    """testsuite/apt-install.sh PACKAGES, or the check fails saying why."""
+    p = subprocess.run([os.path.join(TOP, "testsuite", "apt-install.sh")] + packages,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if p.returncode != 0:
         why = (p.stdout.strip().splitlines() or ["no output"])[-1]
-        raise Failure("needs %s; testsuite/apt-install failed: %s" % (" ".join(packages), why))
+        raise Failure("needs %s; testsuite/apt-install.sh failed: %s" % (" ".join(packages), why))
 
 
 def rel(path):

@@ -1,5 +1,5 @@
 /* suggest: the cases where scoring against upstream's Coccinelle run over
-   Linux 6.12 (testsuite/suggest/score-cocci) found kalloc and upstream
+   Linux 6.12 (testsuite/suggest/score-cocci.sh) found kalloc and upstream
    apart (docs/suggest.md).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-kalloc-suggest -fplugin-arg-kalloc-suggest-keep-gfp" } */

@@ -32,7 +32,7 @@ kernel_args() {
     hostcc_arg=
     command -v gcc >/dev/null 2>&1 || hostcc_arg="HOSTCC=$cc"
     if [ ! -f "$plugin" ]; then
-        echo "$(basename "$0"): no plugin at $plugin (run make first)" >&2
+        echo "$(basename "$0" .sh): no plugin at $plugin (run make first)" >&2
         echo "$summary: 0 passed, 1 failed"
         exit 1
     fi
@@ -45,17 +45,17 @@ in_chroot() {
     . "$top/testsuite/chroot.sh"
     set -- $(chroot_for "$cc")
     if [ $# -ne 2 ]; then
-        echo "$(basename "$0"): no $cc here, and no Debian chroot of testsuite/chroot.sh has it" >&2
+        echo "$(basename "$0" .sh): no $cc here, and no Debian chroot of testsuite/chroot.sh has it" >&2
         echo "$summary: 0 passed, 1 failed"
         exit 1
     fi
     suite=$1 packages=$2
     ensure_chroot "$suite" "$packages" || { echo "$summary: 0 passed, 1 failed"; exit 1; }
     root=$top/build/chroots/$suite    # ensure_chroot sets a relative root of its own
-    echo "$(basename "$0"): $cc is in the $suite chroot: running there (results under $root/kalloc/build)" >&2
+    echo "$(basename "$0" .sh): $cc is in the $suite chroot: running there (results under $root/kalloc/build)" >&2
     sync_tree "$root"
     chroot "$root" make -C /kalloc --no-print-directory CC="$cc" plugin >&2 ||
-        { echo "$(basename "$0"): the plugin does not build with $cc in $suite" >&2
+        { echo "$(basename "$0" .sh): the plugin does not build with $cc in $suite" >&2
           echo "$summary: 0 passed, 1 failed"; exit 1; }
     # shellcheck disable=SC2086
     with_proc "$root" chroot "$root" env KALLOC_IN_CHROOT=1 \

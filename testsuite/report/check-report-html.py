@@ -6,7 +6,7 @@
 Makes the page (plugin/kalloc-report.py html) of a planted report and of
 build/defconfig/6.12/report.jsonl when that exists (make
 check-defconfig leaves it), and loads each in Debian's chromium
-(installed with testsuite/apt-install when missing): headless, --dump-dom,
+(installed with testsuite/apt-install.sh when missing): headless, --dump-dom,
 with a URL fragment "#selftest&sort=COL[&desc]&filter=TEXT&all" that has
 the page's own script click the column's header, type the filter and
 draw every row, then write what it did and performance.now () at the end
@@ -156,10 +156,10 @@ def chromium():
     exe = shutil.which('chromium')
     if exe:
         return exe
-    p = subprocess.run([os.path.join(TOP, 'testsuite', 'apt-install'), 'chromium'])
+    p = subprocess.run([os.path.join(TOP, 'testsuite', 'apt-install.sh'), 'chromium'])
     exe = shutil.which('chromium')
     if p.returncode or not exe:
-        print('report-html: chromium is not installed and testsuite/apt-install could not install it')
+        print('report-html: chromium is not installed and testsuite/apt-install.sh could not install it')
         return None
     return exe
 
