@@ -415,6 +415,6 @@ check-slow:
 	  else echo "FAIL: $$t" >> build/slow.txt; fi; \
 	done; cat build/slow.txt; \
 	p=$$(grep -c '^PASS' build/slow.txt); f=$$(grep -c '^FAIL' build/slow.txt); \
-	echo "slow: $$p passed, $$f failed"; [ "$$f" -eq 0 ]
+	. testsuite/lib/harness.sh; summary slow $$p $$f
 
 FORCE:

@@ -9,6 +9,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. testsuite/lib/harness.sh
 mkdir -p build
 install_only=no
 [ "${1:-}" = --install-only ] && { install_only=yes; shift; }
@@ -29,7 +30,7 @@ for t in $targets; do
 done
 command -v qemu-aarch64 >/dev/null 2>&1 || packages="$packages qemu-user"
 if [ -n "$packages" ] && ! testsuite/apt-install.sh $packages; then
-    echo "kalloc: 0 passed, 1 failed (could not install$packages)"
+    echo "$(summary kalloc 0 1) (could not install$packages)"
     exit 1
 fi
 [ $install_only = no ] || exit 0
@@ -38,7 +39,7 @@ status=0
 for t in $targets; do
     cc=$t-gcc-$major
     line=$(make --no-print-directory CC="$cc" check 2>&1 | tee "build/check-$cc.log" | grep '^kalloc: [0-9]* passed' | tail -n 1)
-    [ -n "$line" ] || line="kalloc: 0 passed, 1 failed (no result; see build/check-$cc.log)"
+    [ -n "$line" ] || line="$(summary kalloc 0 1) (no result; see build/check-$cc.log)"
     case $line in *", 0 failed"*) ;; *) status=1 ;; esac
     printf '%-28s %s\n' "$cc" "$line"
 done

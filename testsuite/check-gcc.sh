@@ -15,28 +15,28 @@ mkdir -p build
 compilers=${*:-"gcc-11 gcc-12 gcc-13 gcc-14 gcc-15 gcc-16"}
 
 . testsuite/chroot.sh
+. testsuite/lib/harness.sh
 
-summary=""
-status=0 good=0 bad=0 start=$(date +%s)
+lines=""
+good=0 bad=0 start=$(date +%s)
 for cc in $compilers; do
     set -- $(chroot_for "$cc")
     if [ $# -eq 0 ] && ! testsuite/install-deps.sh "$cc" >&2; then
-        line="kalloc: 0 passed, 1 failed (could not install $cc)"
+        line="$(summary kalloc 0 1) (could not install $cc)"
     elif [ $# -eq 0 ]; then
         line=$(make --no-print-directory -j2 CC="$cc" check 2>&1 | tee "build/check-$cc.log" | grep '^kalloc: [0-9]* passed' | tail -n 1)
     elif ! ensure_chroot "$1" "$2"; then
-        line="kalloc: 0 passed, 1 failed (could not make the $1 chroot; see build/chroots/$1.log)"
+        line="$(summary kalloc 0 1) (could not make the $1 chroot; see build/chroots/$1.log)"
     else
         root=build/chroots/$1
         copy_tree "$root"
         line=$(chroot "$root" sh -c "cd /kalloc && make --no-print-directory -j2 CC=$cc check" 2>&1 | tee "build/check-$cc.log" | grep '^kalloc: [0-9]* passed' | tail -n 1)
     fi
-    [ -n "$line" ] || line="kalloc: 0 passed, 1 failed (no result; see build/check-$cc.log)"
-    case $line in *", 0 failed"*) good=$((good + 1)) ;; *) status=1 bad=$((bad + 1)) ;; esac
-    summary="$summary$(printf '%-7s %s' "$cc" "$line")
+    [ -n "$line" ] || line="$(summary kalloc 0 1) (no result; see build/check-$cc.log)"
+    case $line in *", 0 failed"*) good=$((good + 1)) ;; *) bad=$((bad + 1)) ;; esac
+    lines="$lines$(printf '%-7s %s' "$cc" "$line")
 "
 done
-printf '%s' "$summary"
+printf '%s' "$lines"
 echo "check-gcc: $(($(date +%s) - start)) s"
-echo "check-gcc: $good passed, $bad failed"
-exit $status
+summary check-gcc "$good" "$bad"

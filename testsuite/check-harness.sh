@@ -11,6 +11,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. testsuite/lib/harness.sh
 only=${1:-*}
 work=$top/build/harness
 rm -rf "$work"
@@ -206,11 +207,11 @@ must_fail "kunit-results: a module left loaded only with the plugin" "differs: w
 mkdir -p "$work/obj"
 printf 'source_a.o := a.c\n' > "$work/obj/.a.o.cmd"
 must_fail "kbuild_cmd: .cmd without a command" "no cmd line" \
-    python3 testsuite/lib/kbuild_cmd.py cmd "$work/obj/.a.o.cmd"
+    python3 testsuite/lib/kharness cmd "$work/obj/.a.o.cmd"
 must_fail "kbuild_cmd: missing .cmd" "No such file" \
-    python3 testsuite/lib/kbuild_cmd.py cmd "$work/obj/.b.o.cmd"
+    python3 testsuite/lib/kharness cmd "$work/obj/.b.o.cmd"
 printf 'cmd_a.o := gcc -c -o a.o a.c\n' >> "$work/obj/.a.o.cmd"
-must_pass "kbuild_cmd: Linux 6.1's cmd_" python3 testsuite/lib/kbuild_cmd.py cmd "$work/obj/.a.o.cmd"
+must_pass "kbuild_cmd: Linux 6.1's cmd_" python3 testsuite/lib/kharness cmd "$work/obj/.a.o.cmd"
 must_fail "compiled-files: missing object tree" "no object tree" \
     testsuite/suggest/compiled-files.py "$work/none" "$work" gcc
 
@@ -358,11 +359,10 @@ must_fail "check-dkms: missing plugin" "no plugin" \
 # (a non-empty list from judge (), None from a parser).
 userspace_case() {
     python3 - "$@" <<'PYEOF'
-import importlib.machinery, importlib.util, json, sys
-loader = importlib.machinery.SourceFileLoader("cu", "testsuite/userspace/check-userspace.py")
-spec = importlib.util.spec_from_loader("cu", loader)
-cu = importlib.util.module_from_spec(spec)
-loader.exec_module(cu)
+import json, sys
+sys.path.insert(0, "testsuite/lib")
+import kharness
+cu = kharness.load_script("testsuite/userspace/check-userspace.py", "cu")
 args = [json.loads(a) for a in sys.argv[2:]]
 result = getattr(cu, sys.argv[1])(*args)
 print("result: %r" % (result,))
@@ -496,5 +496,4 @@ must_fail "check-guide: no check ran" "FAIL: kalloc-harness-none: no such check"
 must_fail "check-guide: cmake missing" "FAIL: cmake: (cmake ctest not found|needs cmake)" \
     env "PATH=$work/no-cmake" "${guide[@]}" --only cmake
 
-echo "harness: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary harness "$passed" "$failed"

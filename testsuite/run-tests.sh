@@ -12,11 +12,11 @@ cc=$1
 plugin=$2
 outdir=$3
 srcdir=$(cd "$(dirname "$0")" && pwd)
+. "$srcdir/lib/harness.sh"
 
 if ! command -v runtest >/dev/null 2>&1; then
     echo "kalloc: runtest is missing: apt-get install dejagnu" >&2
-    echo "kalloc: 0 passed, 1 failed"
-    exit 1
+    cannot_run kalloc
 fi
 
 # A cross compiler's programs run under qemu-user, with the target's
@@ -40,8 +40,7 @@ cd "$outdir" || exit 1
 exec 9> .lock
 if ! flock -n 9; then
     echo "kalloc: another run of the testsuite is using $outdir" >&2
-    echo "kalloc: 0 passed, 1 failed"
-    exit 1
+    cannot_run kalloc
 fi
 rm -f kalloc.sum kalloc.log
 # Plain ASCII quotes in messages, whatever the user's locale.
@@ -68,8 +67,7 @@ if [ "$passed" -eq 0 ]; then
     failed=$(( failed + 1 ))
 fi
 
-echo "kalloc: $passed passed, $failed failed, $skipped skipped"
-if [ "$failed" -ne 0 ] || [ "$status" -ne 0 ]; then
+if ! summary kalloc "$passed" "$failed" "$skipped" || [ "$status" -ne 0 ]; then
     echo "kalloc: see $outdir/kalloc.log" >&2
     exit 1
 fi

@@ -28,7 +28,6 @@ the last line printed is
 The exit status is 0 unless a tool failed.
 """
 import argparse
-import json
 import os
 import re
 import hashlib
@@ -36,6 +35,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import kharness  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor
 
 HIT = re.compile(r'^(?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+)-\d+: (?P<msg>.*)$')
@@ -152,19 +154,14 @@ class Source:
 def load_sites(reports, src, source):
     sites = {}
     for path in reports:
-        with open(path, errors='replace') as f:
-            for line in f:
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                if 'column' not in r or 'allocator' not in r or r.get('typed'):
-                    continue
-                rel = rel_path(src, r['file'])
-                key = (rel, r['line'], r['column'])
-                site = sites.setdefault(key, {'allocator': r.get('allocator'),
-                                              'warnings': set()})
-                site['warnings'].update(r.get('warnings') or [])
+        for r in kharness.report.records(path):
+            if 'column' not in r or 'allocator' not in r or r.get('typed'):
+                continue
+            rel = rel_path(src, r['file'])
+            key = (rel, r['line'], r['column'])
+            site = sites.setdefault(key, {'allocator': r.get('allocator'),
+                                          'warnings': set()})
+            site['warnings'].update(r.get('warnings') or [])
     by_file = {}
     for (rel, line, col), site in sites.items():
         site['at'] = (rel, line, col)

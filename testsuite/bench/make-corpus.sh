@@ -76,7 +76,7 @@ else
 		name=$(basename "$base")
 		mkdir -p "$corpus/$dir"
 		cp "$kobj/$base.i" "$corpus/$base.i"
-		cmd=$(python3 "$here/../lib/kbuild_cmd.py" cmd "$kobj/$dir/.$name.i.cmd") || exit 1
+		cmd=$(python3 "$here/../lib/kharness" cmd "$kobj/$dir/.$name.i.cmd") || exit 1
 		# The compile flags: what is left of the -E command line.
 		python3 - "$cmd" > "$corpus/$base.flags" <<'EOF'
 import shlex, sys

@@ -47,6 +47,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True          # no __pycache__ in the source tree
 import cgparse  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import kharness  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BENCH = os.path.join(ROOT, "build", "bench")
@@ -393,8 +395,7 @@ def main():
     failed = len(b.checks) - passed
     with open(os.path.join(RESULTS, "tables.md"), "w") as f:
         f.write("\n".join(b.out) + "\n")
-    print(f"bench: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return kharness.summary("bench", passed, failed)
 
 
 def alloc_path(b, cc, plugin):

@@ -26,8 +26,10 @@ or when nothing was compared.
 import os
 import random
 import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import kharness  # noqa: E402
 
 # Counter types: name, largest value.
 COUNTERS = [("u8", 255), ("u16", 65535), ("u32", 2 ** 32 - 1),
@@ -272,11 +274,6 @@ def write_program(path, gen, count, rng):
         f.write("\n".join(lines) + "\n")
 
 
-def run(cmd):
-    return subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True)
-
-
 def main():
     if len(sys.argv) < 3:
         print(__doc__.split("\n\n")[0], file=sys.stderr)
@@ -289,9 +286,7 @@ def main():
     count = int(os.environ.get("COUNTERS_FUNCS", "60"))
     seed = int(os.environ.get("COUNTERS_SEED", "1"))
     if not os.path.isfile(plugin):
-        print("counters: no plugin at %s" % plugin, file=sys.stderr)
-        print("counters: 0 passed, 1 failed")
-        return 1
+        return kharness.cannot_run("counters", "no plugin at %s" % plugin)
     os.makedirs(outdir, exist_ok=True)
     for old in os.listdir(outdir):
         os.unlink(os.path.join(outdir, old))
@@ -308,15 +303,10 @@ def main():
         write_program(src, gen, count, rng)
         for variant in variants:
             got = {}
-            for side, extra in (("plain", ""), ("kalloc", plug)):
-                exe = "%s%s-%s" % (src[:-2], variant.replace(" ", ""), side)
-                build = run("%s %s %s %s %s -o %s" % (cc, variant, flags, extra,
-                                                      src, exe))
-                if build.returncode != 0:
-                    got[side] = ("build", build.stdout[-1500:])
-                    continue
-                out = run("ASAN_OPTIONS=detect_leaks=0 %s" % exe)
-                got[side] = (out.returncode, out.stdout)
+            for side, (built, p) in kharness.plain_and_kalloc(
+                    cc, variant, flags, src, plug,
+                    runner="ASAN_OPTIONS=detect_leaks=0").items():
+                got[side] = (p.returncode, p.stdout) if built else ("build", p.stdout[-1500:])
             plain, hard = got["plain"], got["kalloc"]
             if plain[0] != 0:
                 # The generator's program must be defined and clean.
@@ -340,8 +330,7 @@ def main():
           % (files, count, len(variants)))
     if passed == 0:
         failed += 1
-    print("counters: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return kharness.summary("counters", passed, failed)
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ out=$top/build/dkms
 jobs=${KALLOC_DKMS_JOBS:-2}
 nice_level=${KALLOC_DKMS_NICE:-10}
 
+. "$top/testsuite/lib/harness.sh"
 say() { echo "check-dkms: $*" >&2; }
-fail() { say "$*"; echo "dkms: 0 passed, 1 failed"; exit 1; }
+fail() { say "$*"; cannot_run dkms; }
 
 case $plugin in /*) ;; *) plugin=$(pwd)/$plugin ;; esac
 [ -f "$plugin" ] || fail "no plugin $plugin (run make first)"

@@ -14,20 +14,15 @@ relative to the package's source directory).  Ends with
 """
 import argparse
 import glob
-import importlib.machinery
-import importlib.util
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-loader = importlib.machinery.SourceFileLoader(
-    'kalloc_report', os.path.join(HERE, '..', '..', 'plugin', 'kalloc-report.py'))
-spec = importlib.util.spec_from_loader('kalloc_report', loader)
-rs = importlib.util.module_from_spec(spec)
-loader.exec_module(rs)
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
-import kalloc_log  # noqa: E402
+import kharness  # noqa: E402
+from kharness import kalloc_log  # noqa: E402
+rs = kharness.report.tool()
 
 ERROR_RE = re.compile(r'([Ee]rror:|ERROR:|Error [0-9]|No such file|not found|No rule to make)')
 
@@ -198,8 +193,7 @@ def main():
     if not rows:
         print('no package built plain')
         failed += 1
-    print('dkms: %d passed, %d failed' % (passed, failed))
-    return 0 if failed == 0 else 1
+    return kharness.summary('dkms', passed, failed)
 
 
 if __name__ == '__main__':

@@ -13,10 +13,10 @@
 #              gives verdict.c's warnings and object as a local build
 # Ends with "ecosystem: N passed, N failed".
 set -u
+. "$(dirname "$0")/../lib/harness.sh"
 if [ $# -ne 2 ] || [ ! -f "$2" ]; then
     echo "check-ecosystem: usage: check-ecosystem.sh CC PLUGIN (plugin '${2:-}' not found)" >&2
-    echo "ecosystem: 0 passed, 1 failed"
-    exit 1
+    cannot_run ecosystem
 fi
 cc=$1
 plugin=$2
@@ -241,5 +241,4 @@ else
     result "icecream: installed, run as root" 1
 fi
 
-echo "ecosystem: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary ecosystem "$passed" "$failed"

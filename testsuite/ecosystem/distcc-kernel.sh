@@ -14,8 +14,9 @@
 # unpacked by check-kernel (build/kernel/src-VERSION); the builds go to
 # build/distcc-kernel.  Ends with "distcc-kernel: N passed, N failed".
 set -u
+. "$(dirname "$0")/../lib/harness.sh"
 say() { echo "distcc-kernel: $*" >&2; }
-fail() { say "$*"; echo "distcc-kernel: 0 passed, 1 failed"; exit 1; }
+fail() { say "$*"; cannot_run distcc-kernel; }
 [ $# -ge 2 ] && [ -f "$2" ] || fail "usage: distcc-kernel.sh CC PLUGIN [VERSION]"
 cc=$1 plugin=$2 v=${3:-6.12}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -68,16 +69,17 @@ status=$?
 kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null
 [ $status -eq 0 ] || fail "distcc build failed ($work/remote.log)"
 
-python3 - "$work/local.jsonl" "$work/remote.jsonl" "$work/distccd.log" <<'PY'
+python3 - "$work/local.jsonl" "$work/remote.jsonl" "$work/distccd.log" "$top/testsuite/lib" <<'PY'
 import json, re, sys
 import os
+sys.path.insert(0, sys.argv[4])
+import kharness
 def rows(path):
     # What a .i cannot hold is not compared: columns, and the allocator's
     # name where a macro spelled it (6.10+'s kcalloc () is
     # kmalloc_array_noprof () in the expanded text).
     out = []
-    for line in open(path):
-        row = json.loads(line)
+    for row in kharness.report.records(path):
         row.pop("column", None)
         row.pop("allocator", None)
         out.append(json.dumps(row, sort_keys=True))
@@ -108,6 +110,5 @@ for r in b:
     if b.count(r) > a.count(r):
         print("  only from the helper: " + r)
 ok = a == b and len(a) > 0 and jobs > 0 and not local_only
-print("distcc-kernel: %d passed, %d failed" % (ok, not ok))
-sys.exit(0 if ok else 1)
+sys.exit(kharness.summary("distcc-kernel", ok, not ok))
 PY

@@ -37,7 +37,6 @@ when no check ran.  --only runs the named checks; --list prints them.
 """
 import argparse
 import glob
-import json
 import os
 import re
 import shutil
@@ -47,6 +46,9 @@ import sys
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, "testsuite", "lib"))
+import kharness  # noqa: E402
+
 MARK = re.compile(r"^( *)<!-- (recipe|expect): ([a-z0-9][a-z0-9-]*) -->\s*$")
 TRACE = "+ [guide] "
 TIMEOUT = 900
@@ -295,18 +297,19 @@ def report_sites(path, root):
     if not os.path.exists(path):
         raise Failure("no report %s" % rel(path))
     sites = {}
-    with open(path) as f:
-        for line in f:
-            rec = json.loads(line)
-            # A file name as the compile was given it: absolute, or
-            # relative to the build's directory, the source directory here.
-            full = os.path.normpath(os.path.join(root, rec.get("file") or ""))
-            if "wrapper" in rec or not full.startswith(root + os.sep):
-                continue
-            if re.search(r"conftest\.c$|/CMakeFiles/", full):
-                continue
-            key = (os.path.relpath(full, root), rec["line"])
-            sites[key] = sites.get(key, False) or bool(rec.get("warnings"))
+    counts = {}
+    for rec in kharness.report.records(path, counts):
+        # A file name as the compile was given it: absolute, or
+        # relative to the build's directory, the source directory here.
+        full = os.path.normpath(os.path.join(root, rec.get("file") or ""))
+        if "wrapper" in rec or not full.startswith(root + os.sep):
+            continue
+        if re.search(r"conftest\.c$|/CMakeFiles/", full):
+            continue
+        key = (os.path.relpath(full, root), rec["line"])
+        sites[key] = sites.get(key, False) or bool(rec.get("warnings"))
+    if counts.get("bad"):
+        raise Failure("%s: %d lines that are not JSON" % (rel(path), counts["bad"]))
     return sites
 
 
@@ -786,8 +789,7 @@ def main():
                                        "".join("; " + n for n in c.notes)), flush=True)
     if passed + failed == 0:
         fail("guide", "no check ran")
-    print("guide: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return kharness.summary("guide", passed, failed)
 
 
 if __name__ == "__main__":

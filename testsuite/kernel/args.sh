@@ -13,6 +13,9 @@
 # with that compiler (PLUGIN is not used: it was built for another GCC), and
 # the results are under build/chroots/SUITE/kalloc/build/.  Linux 7.2 with
 # GCC 16 is `SCRIPT gcc-16 - 7.2`: sid carries linux-source-7.2.
+# It sources testsuite/lib/harness.sh: summary, cannot_run.
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
+
 kernel_args() {
     local summary=$1 default=$2
     shift 2
@@ -33,8 +36,7 @@ kernel_args() {
     command -v gcc >/dev/null 2>&1 || hostcc_arg="HOSTCC=$cc"
     if [ ! -f "$plugin" ]; then
         echo "$(basename "$0" .sh): no plugin at $plugin (run make first)" >&2
-        echo "$summary: 0 passed, 1 failed"
-        exit 1
+        cannot_run "$summary"
     fi
 }
 
@@ -46,17 +48,16 @@ in_chroot() {
     set -- $(chroot_for "$cc")
     if [ $# -ne 2 ]; then
         echo "$(basename "$0" .sh): no $cc here, and no Debian chroot of testsuite/chroot.sh has it" >&2
-        echo "$summary: 0 passed, 1 failed"
-        exit 1
+        cannot_run "$summary"
     fi
     suite=$1 packages=$2
-    ensure_chroot "$suite" "$packages" || { echo "$summary: 0 passed, 1 failed"; exit 1; }
+    ensure_chroot "$suite" "$packages" || cannot_run "$summary"
     root=$top/build/chroots/$suite    # ensure_chroot sets a relative root of its own
     echo "$(basename "$0" .sh): $cc is in the $suite chroot: running there (results under $root/kalloc/build)" >&2
     sync_tree "$root"
     chroot "$root" make -C /kalloc --no-print-directory CC="$cc" plugin >&2 ||
         { echo "$(basename "$0" .sh): the plugin does not build with $cc in $suite" >&2
-          echo "$summary: 0 passed, 1 failed"; exit 1; }
+          cannot_run "$summary"; }
     # shellcheck disable=SC2086
     with_proc "$root" chroot "$root" env KALLOC_IN_CHROOT=1 \
         "/kalloc/testsuite/kernel/$(basename "$0")" "$cc" /kalloc/plugin/kalloc.so $versions

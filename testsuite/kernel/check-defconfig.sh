@@ -44,8 +44,7 @@ say() { echo "check-defconfig: $*" >&2; }
 exec 9> "$out/.lock"
 if ! flock -n 9; then
     say "another check-defconfig is running in $out"
-    echo "defconfig: 0 passed, 1 failed"
-    exit 1
+    cannot_run defconfig
 fi
 
 unpack() {
@@ -61,8 +60,8 @@ unpack() {
         touch "$src/.unpacked"
 }
 
-# kalloc's warnings in a build log: the one reader, testsuite/lib/kalloc_log.py.
-kalloc_warnings() { python3 "$here/../lib/kalloc_log.py" warnings "$@"; }
+# kalloc's warnings in a build log: the one reader, testsuite/lib/kharness/kalloc_log.py.
+kalloc_warnings() { python3 "$here/../lib/kharness" warnings "$@"; }
 
 # control V DIR: the build's own command line for kernel/kthread.c, on a
 # file with four known bugs (a pointer's size, a pointer-sized element,
@@ -72,8 +71,8 @@ kalloc_warnings() { python3 "$here/../lib/kalloc_log.py" warnings "$@"; }
 control() {
     local dir=$1 cmdf=$1/obj/kernel/.kthread.o.cmd src cmd tmp n
     [ -f "$cmdf" ] || return 1
-    src=$(python3 "$here/../lib/kbuild_cmd.py" source "$cmdf")
-    cmd=$(python3 "$here/../lib/kbuild_cmd.py" cmd "$cmdf")
+    src=$(python3 "$here/../lib/kharness" source "$cmdf")
+    cmd=$(python3 "$here/../lib/kharness" cmd "$cmdf")
     cmd=${cmd%%"$src"*}
     [ -n "$cmd" ] || { echo "no command line in $cmdf" > "$dir/control.log"; return 1; }
     tmp=$(mktemp -d)
@@ -163,5 +162,4 @@ for v in $versions; do
     [ "$sample" -gt 0 ] && tail -1 "$dir/time-sample.txt"
     if [ "$ok" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done
-echo "defconfig: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary defconfig "$passed" "$failed"

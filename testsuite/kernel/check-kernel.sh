@@ -72,7 +72,7 @@ set -u
 kernel_args kernel "6.1 6.12" "$@"
 say() { echo "check-kernel: $*" >&2; }
 # give_up MESSAGE: a run that cannot start is one failed check.
-give_up() { say "$*"; echo "kernel: 0 passed, 1 failed"; exit 1; }
+give_up() { say "$*"; cannot_run kernel; }
 profile=${KALLOC_KERNEL_PROFILE:-tiny}
 # What the profile decides; the userspace run (full) adds an initramfs,
 # its packages, a second vCPU and the checks of kunit-results --userspace.
@@ -441,6 +441,7 @@ for v in $versions; do
     done
 done
 echo "(kunit: suites, cases+parameters pass/fail/skip; build: configure + make -j$jobs, wall and CPU seconds; boot: QEMU TCG, seconds; logs in build/kernel)" | tee -a "$summary"
-line="kernel: $passed passed, $failed failed"
+line=$(summary kernel "$passed" "$failed")
+status=$?
 echo "$line" | tee -a "$summary"
-[ $failed -eq 0 ]
+exit $status

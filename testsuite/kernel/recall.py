@@ -50,7 +50,8 @@ import tempfile
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
-import kbuild_cmd  # noqa: E402
+import kharness  # noqa: E402
+from kharness import kbuild_cmd  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -391,18 +392,13 @@ def load_report(paths):
     """{file: {line: set(functions)}} of the report's sites."""
     sites = defaultdict(lambda: defaultdict(set))
     for path in paths:
-        with open(path, errors='replace') as f:
-            for line in f:
-                try:
-                    rec = json.loads(line)
-                except ValueError:
-                    continue
-                if 'wrapper' in rec:
-                    continue    # a wrapper learnt, not a site
-                name = rec.get('file') or ''
-                if not name.startswith('/'):
-                    continue    # probes read stdin
-                sites[os.path.realpath(Moved.path(name))][rec.get('line')].add(rec.get('function'))
+        for rec in kharness.report.records(path):
+            if 'wrapper' in rec:
+                continue    # a wrapper learnt, not a site
+            name = rec.get('file') or ''
+            if not name.startswith('/'):
+                continue    # probes read stdin
+            sites[os.path.realpath(Moved.path(name))][rec.get('line')].add(rec.get('function'))
     return sites
 
 

@@ -25,7 +25,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
-import kbuild_cmd  # noqa: E402
+from kharness import kbuild_cmd  # noqa: E402
 
 
 def commands(obj):

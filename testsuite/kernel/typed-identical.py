@@ -20,27 +20,24 @@ exiting 1 when a unit differs or when there is no unit to compare.
 """
 import argparse
 import collections
-import json
 import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import kharness  # noqa: E402
+
 
 def typed_only_units(report, src):
     units = collections.defaultdict(lambda: [0, 0])   # unit: [typed, legacy]
-    with open(report, errors="replace") as f:
-        for line in f:
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue
-            unit = r.get("unit")
-            if "wrapper" in r or not unit:
-                continue
-            unit = os.path.normpath(unit)
-            if not unit.startswith(os.path.normpath(src) + os.sep):
-                continue
-            units[unit][0 if r.get("typed") else 1] += 1
+    for r in kharness.report.records(report):
+        unit = r.get("unit")
+        if "wrapper" in r or not unit:
+            continue
+        unit = os.path.normpath(unit)
+        if not unit.startswith(os.path.normpath(src) + os.sep):
+            continue
+        units[unit][0 if r.get("typed") else 1] += 1
     return sorted(os.path.relpath(u, src) for u, (t, l) in units.items()
                   if t and not l and u.endswith(".c"))
 

@@ -20,8 +20,8 @@ report is missing or holds no record at all.
 import os
 import sys
 
-TOOL = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                    '..', '..', 'plugin', 'kalloc-report.py')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kharness.report import TOOL  # noqa: E402
 
 if __name__ == '__main__':
     os.execv(sys.executable, [sys.executable, TOOL, 'compare'] + sys.argv[1:])

@@ -9,7 +9,8 @@
 # Environment: OBJSIZE_REFS="gcc-15 gcc-16", OBJSIZE_OPTS="-O0 -O2",
 # OBJSIZE_PROGRAMS=N (only the first N programs; default all).
 set -u
-die() { echo "objsize: $*" >&2; echo "objsize: 0 passed, 1 failed"; exit 1; }
+. "$(dirname "$0")/../lib/harness.sh"
+die() { echo "objsize: $*" >&2; cannot_run objsize; }
 [ $# -eq 2 ] || die "usage: check-objsize.sh CC PLUGIN"
 cc=$1
 plugin=$2
@@ -91,5 +92,4 @@ for ref in $refs; do
         "$work/$ref.tally" 2>/dev/null || echo "objsize: 0 values compared with $ref"
 done
 [ $((passed + failed)) -gt 0 ] || failed=1
-echo "objsize: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary objsize "$passed" "$failed"

@@ -27,16 +27,14 @@ import os
 import re
 import shlex
 import shutil
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import kharness  # noqa: E402
+from kharness import run  # noqa: E402
 
 UNREACHABLE = "/nonexistent-kalloc-sources"
 MESSAGE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+): (?P<kind>warning|error|note): (?P<text>.*)$")
-
-
-def run(cmd, cwd=None):
-    return subprocess.run(cmd, shell=True, cwd=cwd, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True)
 
 
 def dg_options(path):
@@ -104,9 +102,7 @@ def main():
     outdir = sys.argv[3] if len(sys.argv) > 3 else "build/preprocessed"
     top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if not os.path.isfile(plugin):
-        print("preprocessed: no plugin at %s" % plugin, file=sys.stderr)
-        print("preprocessed: 0 passed, 1 failed")
-        return 1
+        return kharness.cannot_run("preprocessed", "no plugin at %s" % plugin)
     shutil.rmtree(outdir, ignore_errors=True)
     os.makedirs(outdir)
     outdir = os.path.abspath(outdir)
@@ -212,9 +208,7 @@ def main():
     print("preprocessed: %d tests, 4 variants each" % len(tests))
     if passed == 0:
         failed += 1
-    print("preprocessed: %d passed, %d failed, %d skipped"
-          % (passed, failed, skipped))
-    return 1 if failed else 0
+    return kharness.summary("preprocessed", passed, failed, skipped)
 
 
 if __name__ == "__main__":

@@ -27,8 +27,6 @@ N failed"; exits 1 on any failure.
 """
 import argparse
 import html.parser
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -39,7 +37,9 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-TOOL = os.path.join(TOP, 'plugin', 'kalloc-report.py')
+sys.path.insert(0, os.path.join(TOP, 'testsuite', 'lib'))
+import kharness  # noqa: E402
+TOOL = kharness.report.TOOL
 WORK = os.path.join(TOP, 'build', 'report-html')
 DEFCONFIG = os.path.join(TOP, 'build', 'defconfig', '6.12')
 LOAD_LIMIT_MS = 1000.0
@@ -51,10 +51,7 @@ PLANTS = {
     'filter': ('if (!match(i)) continue;', ';'),
 }
 
-_loader = importlib.machinery.SourceFileLoader('kalloc_report', TOOL)
-_spec = importlib.util.spec_from_loader('kalloc_report', _loader)
-kr = importlib.util.module_from_spec(_spec)
-_loader.exec_module(kr)
+kr = kharness.report.tool()
 
 results = {'passed': 0, 'failed': 0}
 
@@ -277,8 +274,7 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     exe = chromium()
     if not exe:
-        print('report-html: 0 passed, 1 failed')
-        return 1
+        return kharness.cannot_run('report-html')
 
     cases = []
     report = os.path.join(WORK, 'planted.jsonl')
@@ -316,8 +312,7 @@ def main():
             verdict('%s: screenshot %s' % (name, shot),
                     p.returncode == 0 and os.path.exists(shot), p.stderr[-300:])
 
-    print('report-html: %d passed, %d failed' % (results['passed'], results['failed']))
-    return 1 if results['failed'] else 0
+    return kharness.summary('report-html', results['passed'], results['failed'])
 
 
 if __name__ == '__main__':

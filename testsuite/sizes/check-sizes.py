@@ -29,8 +29,11 @@ when nothing was compared.
 import os
 import random
 import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import kharness  # noqa: E402
+from kharness import run  # noqa: E402
 
 VECTORS = 8
 
@@ -406,11 +409,6 @@ def write_program(path, gen, count, rng):
     return exprs
 
 
-def run(cmd):
-    return subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True)
-
-
 def read_sizes(text, count):
     sizes = {}
     for line in text.splitlines():
@@ -434,16 +432,12 @@ def main():
     seed = int(os.environ.get("SIZES_SEED", "1"))
     runner = os.environ.get("SIZES_RUN", "")
     if not os.path.isfile(plugin):
-        print("sizes: no plugin at %s" % plugin, file=sys.stderr)
-        print("sizes: 0 passed, 1 failed")
-        return 1
+        return kharness.cannot_run("sizes", "no plugin at %s" % plugin)
     probe = run("echo __SIZEOF_SIZE_T__ | %s -E -P -x c -" % cc)
     try:
         bits = 8 * int(probe.stdout.split()[-1])
     except (ValueError, IndexError):
-        print("sizes: %s does not run: %s" % (cc, probe.stdout), file=sys.stderr)
-        print("sizes: 0 passed, 1 failed")
-        return 1
+        return kharness.cannot_run("sizes", "%s does not run: %s" % (cc, probe.stdout))
 
     os.makedirs(outdir, exist_ok=True)
     for old in os.listdir(outdir):
@@ -458,14 +452,10 @@ def main():
         exprs = write_program(src, gen, count, rng)
         for variant in variants:
             got = {}
-            for side, extra in (("plain", ""),
-                                ("kalloc", "-fplugin=%s -fplugin-arg-kalloc-no-warn=all"
-                                 % shlex.quote(plugin))):
-                exe = "%s%s-%s" % (src[:-2], variant.replace(" ", ""), side)
-                build = run("%s %s %s %s %s -o %s" % (cc, variant, flags, extra,
-                                                      src, exe))
-                out = (run("%s %s" % (runner, exe)) if build.returncode == 0
-                       else build)
+            for side, (_built, out) in kharness.plain_and_kalloc(
+                    cc, variant, flags, src,
+                    "-fplugin=%s -fplugin-arg-kalloc-no-warn=all" % shlex.quote(plugin),
+                    runner=runner).items():
                 got[side] = (read_sizes(out.stdout, count)
                              if out.returncode == 0 else None)
                 if got[side] is None:
@@ -507,8 +497,7 @@ def main():
           "(a sign kalloc cannot read)" % unread)
     if passed == 0:
         failed += 1
-    print("sizes: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return kharness.summary("sizes", passed, failed)
 
 
 if __name__ == "__main__":

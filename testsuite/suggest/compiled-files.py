@@ -17,7 +17,7 @@ import os
 import shlex
 import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
-import kbuild_cmd  # noqa: E402
+from kharness import kbuild_cmd  # noqa: E402
 
 
 def main(objdir, srcdir, marker, headers=False):

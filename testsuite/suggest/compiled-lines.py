@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
-import kbuild_cmd  # noqa: E402
+from kharness import kbuild_cmd  # noqa: E402
 
 MARKER = re.compile(r'^# (\d+) "(.*)"')
 # What the kmalloc family's names expand to (kmalloc_noprof, ...).

@@ -19,7 +19,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
-import kbuild_cmd  # noqa: E402
+from kharness import kbuild_cmd  # noqa: E402
 
 
 def compile_command(objdir, obj, flags):

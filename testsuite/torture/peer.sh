@@ -7,6 +7,8 @@
 #   classify_run RC           -> r_status pass|run-timeout|run-exit-N
 #   crashed OUTPUT            true if OUTPUT shows a compiler crash
 # RC is the exit status under timeout(1) -k: 124 or 137 is a timeout.
+# It sources testsuite/lib/harness.sh: summary, cannot_run.
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 
 crashed() {
     grep -qE 'internal compiler error|Segmentation fault|in plugin|Please submit a full bug report' "$1" 2>/dev/null
@@ -42,8 +44,7 @@ peer_args() {
     here=$(cd "$(dirname "$0")" && pwd)
     top=$(cd "$here/../.." && pwd)
     if [ -z "$plugin" ] || [ ! -f "$plugin" ]; then
-        echo "run-$1: usage: run-$1 CC PLUGIN (plugin '$plugin' not found)" >&2
-        echo "$1: 0 passed, 1 failed"
-        exit 1
+        echo "run-$1: usage: run-$1.sh CC PLUGIN (plugin '$plugin' not found)" >&2
+        cannot_run "$1"
     fi
 }

@@ -134,8 +134,7 @@ if ! command -v csmith >/dev/null 2>&1 || [ -z "$inc" ]; then
 fi
 if ! command -v csmith >/dev/null 2>&1 || [ -z "$inc" ]; then
     echo "run-csmith: csmith or its headers are missing (apt-get install csmith libcsmith-dev)" >&2
-    echo "csmith: 0 passed, 1 failed"
-    exit 1
+    cannot_run csmith
 fi
 
 cache=${CSMITH_CACHE:-$top/build/csmith}
@@ -189,5 +188,4 @@ if [ "$failed" -gt 0 ]; then
     grep -E '^RESULT [^ ]+ (ice|regress) ' "$results" | sed 's/^RESULT /  /'
     echo "run-csmith: programs and logs in $C_LOGS"
 fi
-echo "csmith: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary csmith "$passed" "$failed"

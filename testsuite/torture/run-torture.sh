@@ -279,8 +279,7 @@ peer_args torture "${1:-}" "${2:-}"
 major=$($cc -dumpversion 2>/dev/null | cut -d. -f1)
 if [ -z "$major" ]; then
     echo "run-torture: '$cc' is not an installed compiler" >&2
-    echo "torture: 0 passed, 1 failed"
-    exit 1
+    cannot_run torture
 fi
 cache=${TORTURE_CACHE:-$top/build/torture}
 srcroot=$cache/gcc-$major
@@ -295,8 +294,7 @@ if [ ! -f "$src/.complete" ]; then
     fi
     if [ -z "$tarball" ]; then
         echo "run-torture: no GCC source tarball in /usr/src/gcc-$major (apt-get install gcc-$major-source)" >&2
-        echo "torture: 0 passed, 1 failed"
-        exit 1
+        cannot_run torture
     fi
     echo "run-torture: extracting the torture tests from $tarball"
     rm -rf "$srcroot"
@@ -309,8 +307,7 @@ if [ ! -f "$src/.complete" ]; then
         '*/gcc/testsuite/gcc.dg/20030309-1.c' \
         '*/gcc/testsuite/gcc.target/powerpc/ppc-switch-2.c' || {
         echo "run-torture: could not extract $tarball" >&2
-        echo "torture: 0 passed, 1 failed"
-        exit 1
+        cannot_run torture
     }
     touch "$src/.complete"
 fi
@@ -409,5 +406,4 @@ if [ "$failed" -gt 0 ]; then
     grep -E '^RESULT .* (ice|regress) ' "$results" | sort | sed 's/^RESULT /  /'
     echo "run-torture: logs in $T_LOGS"
 fi
-echo "torture: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary torture "$passed" "$failed"

@@ -30,8 +30,6 @@ build/userspace/results.md.  One line per package, then
 "userspace: N passed, N failed".  USERSPACE_JOBS sets make -j (default 2).
 """
 import glob
-import importlib.machinery
-import importlib.util
 import json
 import os
 import re
@@ -45,10 +43,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, "build", "userspace")
 DL = os.path.join(WORK, "dl")
-TOOL = os.path.join(ROOT, "plugin", "kalloc-report.py")
 TRIAGED = os.path.join(HERE, "triaged")
 sys.path.insert(0, os.path.join(ROOT, "testsuite", "lib"))
-import kalloc_log  # noqa: E402
+import kharness  # noqa: E402
+from kharness import kalloc_log  # noqa: E402
+TOOL = kharness.report.TOOL
 JOBS = os.environ.get("USERSPACE_JOBS", "2")
 STEP_TIMEOUT = 3600
 
@@ -306,11 +305,7 @@ def warned_sites(report, srcdir):
     """FILE:LINE of every warned site in REPORT, FILE relative to SRCDIR."""
     if not os.path.exists(report):
         return []
-    loader = importlib.machinery.SourceFileLoader("kalloc_report", TOOL)
-    spec = importlib.util.spec_from_loader("kalloc_report", loader)
-    rs = importlib.util.module_from_spec(spec)
-    loader.exec_module(rs)
-    sites = rs.load([report], [os.path.abspath(srcdir)])[0]
+    sites = kharness.report.load([report], [os.path.abspath(srcdir)])[0]
     return sorted(set("%s:%s" % (s["file"], s.get("line")) for s in sites if s.get("warnings")))
 
 
@@ -421,15 +416,13 @@ def main():
         return 2
     if not os.path.isabs(plugin) or not os.path.exists(plugin):
         log("check-userspace: plugin %s not found (make first)" % plugin)
-        log("userspace: 0 passed, %d failed" % len(pkgs))
-        return 1
+        return kharness.cannot_run("userspace", failed=len(pkgs))
     os.makedirs(DL, exist_ok=True)
     for f in ("results.md", "results.json"):
         if os.path.exists(os.path.join(WORK, f)):
             os.remove(os.path.join(WORK, f))
     if not ensure_sources(os.path.join(WORK, "apt.log")):
-        log("userspace: 0 passed, %d failed" % len(pkgs))
-        return 1
+        return kharness.cannot_run("userspace", failed=len(pkgs))
     results = []
     for pkg in pkgs:
         r = check_package(pkg, cc, plugin)
@@ -447,8 +440,7 @@ def main():
                        "pass" if r["ok"] else "FAIL"))
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f, indent=1, default=str)
-    log("userspace: %d passed, %d failed" % (passed, len(results) - passed))
-    return 0 if passed == len(results) and results else 1
+    return kharness.summary("userspace", passed, len(results) - passed)
 
 
 if __name__ == "__main__":

@@ -19,16 +19,15 @@ out=$3
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(dirname "$here")
 jobs=${KALLOC_JOBS:-2}
+. "$src/lib/harness.sh"
 
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "check-valgrind: valgrind is missing: apt-get install valgrind" >&2
-    echo "valgrind: 0 passed, 1 failed"
-    exit 1
+    cannot_run valgrind
 fi
 if [ ! -f "$plugin" ]; then
     echo "check-valgrind: no plugin at $plugin" >&2
-    echo "valgrind: 0 passed, 1 failed"
-    exit 1
+    cannot_run valgrind
 fi
 rm -rf "$out"
 mkdir -p "$out/base" "$out/plugin"
@@ -49,7 +48,7 @@ if [ -n "${KALLOC_VALGRIND_ONLY:-}" ]; then
     mv "$list.only" "$list"
 fi
 total=$(wc -l < "$list")
-[ "$total" -gt 0 ] || { echo "valgrind: 0 passed, 1 failed"; exit 1; }
+[ "$total" -gt 0 ] || cannot_run valgrind
 
 # compile MODE NAME FLAGS FILE: cc1 under valgrind, its log in MODE/NAME.log
 compile() {
@@ -126,5 +125,4 @@ kalloc_errors=$(cat "$out"/plugin/*.log 2>/dev/null | grep -E -A 14 '^==[0-9]+==
 echo "valgrind: frames of kalloc-core.so in error stacks: $kalloc_errors"
 ran=$(ls "$out"/plugin/*.log 2>/dev/null | wc -l)
 [ "$ran" -eq "$total" ] || { echo "check-valgrind: $ran of $total compiles ran" >&2; failed=$((failed + total - ran)); }
-echo "valgrind: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+summary valgrind "$passed" "$failed" "$skipped"

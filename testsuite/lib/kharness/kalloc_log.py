@@ -9,9 +9,10 @@ or, in a UTF-8 locale, with typographic quotes.
 As a module: WARNING_RE (any kalloc warning), OFFSET_RE (the offset
 warning, groups 1 and 2 the file and line), offsets(text, srcdirs) ->
 set of (file, line) with file relative to the first of SRCDIRS that holds
-it.  As a program, for shell scripts:
+it (import kharness.kalloc_log).  As a program, for shell scripts:
 
-  kalloc_log.py warnings LOG...   prints each distinct kalloc warning line
+  python3 testsuite/lib/kharness warnings LOG...
+      prints each distinct kalloc warning line
 """
 import os
 import re

@@ -11,10 +11,10 @@ Beside each target kbuild writes .TARGET.cmd:
     $(wildcard include/config/X) \\
 
 As a module: read(path) -> CmdFile (cmd, source, deps), cmd_path(),
-cmd_files(), compiler_words(), source_words(), compile_args().  As a program, for shell
-scripts:
+cmd_files(), compiler_words(), source_words(), compile_args() (import
+kharness.kbuild_cmd).  As a program, for shell scripts:
 
-  kbuild_cmd.py cmd|source FILE.cmd
+  python3 testsuite/lib/kharness cmd|source FILE.cmd
 
 prints that field, or says it is missing (exit 1).
 """
