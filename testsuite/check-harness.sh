@@ -3,8 +3,10 @@
 # deliberately broken input (a failing apt, a missing plugin, a program
 # that stops half way or exits non-zero, a .cmd file without a command, a
 # missing KUnit baseline, a crashing compiler) and require that it fails,
-# saying so.  One line a case, PASS when the script failed as it must;
-# ends with
+# saying so; and the same of each piece of the shared library
+# (testsuite/lib/kharness, harness.sh): a summary with a failure or no
+# test, a log with kalloc's warnings, a report line that is not JSON.
+# One line a case, PASS when the script failed as it must; ends with
 #   harness: N passed, N failed
 # Usage: testsuite/check-harness.sh [CASE-GLOB]   (root: the objsize cases
 # use the sid chroot of check-gcc, made if missing)
@@ -203,17 +205,143 @@ must_fail "kunit-results: a module left loaded only with the plugin" "differs: w
     testsuite/kernel/kunit-results.py check --userspace --list-failures \
         --baseline "$work/mod-base.txt" "$work/mod-left.txt"
 
-# ---- the Kbuild .cmd reader -------------------------------------------------
+# ---- the shared library: testsuite/lib/kharness and harness.sh -------------
+# The summary line every check ends with comes from one function, in
+# Python (kharness.summary, also its command line) and in shell
+# (harness.sh): a failure, or no test at all, fails, and both print the
+# same line.  A check that cannot run (cannot_run) fails and stops.
+kh=(python3 testsuite/lib/kharness)
+sh_summary() { sh -c '. testsuite/lib/harness.sh; summary "$@"' sh "$@"; }
+py_kharness() { python3 -c "import sys; sys.path.insert(0, 'testsuite/lib'); import kharness; $1"; }
+must_fail "kharness summary: a failure" "^demo: 3 passed, 1 failed$" "${kh[@]}" summary demo 3 1
+must_fail "kharness summary: no test at all" "^demo: 0 passed, 0 failed$" "${kh[@]}" summary demo 0 0
+must_fail "kharness summary: skipped tests only" "^demo: 0 passed, 0 failed, 2 skipped$" \
+    "${kh[@]}" summary demo 0 0 2
+must_pass "kharness summary: all passed" "${kh[@]}" summary demo 3 0 2
+must_fail "harness.sh summary: a failure" "^demo: 3 passed, 1 failed$" sh_summary demo 3 1
+must_fail "harness.sh summary: no test at all" "^demo: 0 passed, 0 failed$" sh_summary demo 0 0
+must_pass "harness.sh summary: all passed" sh_summary demo 3 0 2
+# same_summary: for each count, the two print the same bytes and exit alike.
+same_summary() {
+    local counts a b ra rb
+    for counts in "3 0" "3 1" "0 0" "0 1" "3 0 2" "0 0 2" "12 0 0"; do
+        # shellcheck disable=SC2086
+        a=$("${kh[@]}" summary demo $counts); ra=$?
+        # shellcheck disable=SC2086
+        b=$(sh_summary demo $counts); rb=$?
+        echo "$counts: '$a' ($ra), '$b' ($rb)"
+        [ "$a" = "$b" ] && [ "$ra" = "$rb" ] || return 1
+    done
+}
+must_pass "summary: Python and shell print the same line, exit alike" same_summary
+must_fail "harness.sh cannot_run: the check fails and stops" "^demo: 0 passed, 1 failed$" \
+    sh -c '. testsuite/lib/harness.sh; cannot_run demo; echo "demo: still running"'
+must_fail "kharness cannot_run: the check fails" "^demo: 0 passed, 1 failed$" \
+    py_kharness 'sys.exit(kharness.cannot_run("demo", "no plugin"))'
+
+# The Kbuild .cmd reader (kharness.kbuild_cmd, through its command line).
 mkdir -p "$work/obj"
 printf 'source_a.o := a.c\n' > "$work/obj/.a.o.cmd"
 must_fail "kbuild_cmd: .cmd without a command" "no cmd line" \
-    python3 testsuite/lib/kharness cmd "$work/obj/.a.o.cmd"
+    "${kh[@]}" cmd "$work/obj/.a.o.cmd"
 must_fail "kbuild_cmd: missing .cmd" "No such file" \
-    python3 testsuite/lib/kharness cmd "$work/obj/.b.o.cmd"
+    "${kh[@]}" cmd "$work/obj/.b.o.cmd"
 printf 'cmd_a.o := gcc -c -o a.o a.c\n' >> "$work/obj/.a.o.cmd"
-must_pass "kbuild_cmd: Linux 6.1's cmd_" python3 testsuite/lib/kharness cmd "$work/obj/.a.o.cmd"
+must_pass "kbuild_cmd: Linux 6.1's cmd_" "${kh[@]}" cmd "$work/obj/.a.o.cmd"
+printf 'savedcmd_b.o := gcc -c -o b.o b.c\n' > "$work/obj/.b.o.cmd"
+must_fail "kbuild_cmd: .cmd without a source" "no source line" \
+    "${kh[@]}" source "$work/obj/.b.o.cmd"
+must_pass "kbuild_cmd: Linux 6.3's savedcmd_" "${kh[@]}" cmd "$work/obj/.b.o.cmd"
 must_fail "compiled-files: missing object tree" "no object tree" \
     testsuite/suggest/compiled-files.py "$work/none" "$work" gcc
+
+# kalloc's warnings in build logs (kharness.kalloc_log): real compiles'
+# logs in the C locale and in UTF-8 (typographic quotes) hold them, the
+# offset warning with its file and line; GCC's own warnings are not
+# kalloc's.  log_clean LOG...: no kalloc warning in the LOGs.
+log_clean() {
+    local w
+    w=$("${kh[@]}" warnings "$@") || return 1
+    [ -z "$w" ] || { echo "$w"; return 1; }
+}
+kl=$work/kalloc-log
+mkdir -p "$kl"
+printf '#include "kernel.h"\nstruct s { long a, b; };\nstruct s *f (void)\n{\n  return kmalloc (sizeof (struct s *), GFP_KERNEL);\n}\nlong *g (long *p, int n)\n{\n  return p + n * sizeof (*p);\n}\nint h (int x) { int y; return x + 1; }\n' > "$kl/drv.c"
+if [ -f plugin/kalloc.so ]; then
+    for loc in C C.UTF-8; do
+        (cd "$kl" && LC_ALL=$loc gcc -Wall -fplugin="$top/plugin/kalloc.so" -I"$top/testsuite/include" \
+            -c drv.c -o drv.o 2> "$kl/$loc.log")
+    done
+    (cd "$kl" && LC_ALL=C gcc -Wall -I"$top/testsuite/include" -c drv.c -o drv.o 2> "$kl/gcc.log")
+    must_pass "kalloc_log: the control log has GCC's own warning" \
+        sh -c 'grep "unused variable" "$1"' sh "$kl/gcc.log"
+    must_pass "kalloc_log: GCC's own warnings are not kalloc's (reader)" log_clean "$kl/gcc.log"
+    must_fail "kalloc_log: kalloc's warnings, C locale" "'kmalloc' allocates 8 bytes" log_clean "$kl/C.log"
+    must_fail "kalloc_log: kalloc's warnings, UTF-8 quotes" "advances a .long int \*." log_clean "$kl/C.UTF-8.log"
+    must_pass "kalloc_log: the offset warning's file and line, both locales" py_kharness "
+for log in ('C', 'C.UTF-8'):
+    found = kharness.kalloc_log.offsets(open('$kl/%s.log' % log).read(), ['$kl'], ['$kl'])
+    print(log, found)
+    assert found == {('drv.c', 9)}, found"
+else
+    echo "FAIL: kalloc_log cases (no plugin/kalloc.so: run make first)"; failed=$((failed + 1))
+fi
+must_fail "kalloc_log: a missing log" "No such file" "${kh[@]}" warnings "$kl/none.log"
+
+# Reports (kharness.report): read by kalloc-report's own loader, probes
+# left out as it leaves them; a line that is not JSON is said and counted.
+kr=$work/kharness-report
+mkdir -p "$kr"
+kr_site='"line":3,"column":7,"function":"f","allocator":"kmalloc","kind":"object","rewrites":[],"warnings":[]'
+{
+    echo "{\"file\":\"/tmp/mod/demo.c\",$kr_site}"
+    echo "{\"file\":\"/tmp/mod/demo.c\",$kr_site}"
+    echo "{\"file\":\"/tmp/build/conftest.c\",$kr_site}"
+    echo "{\"wrapper\":\"my_alloc\",\"file\":\"/tmp/mod/demo.c\",\"line\":1}"
+} > "$kr/good.jsonl"
+{ cat "$kr/good.jsonl"; echo '{"file": "/tmp/mod/cut.c", "line": 4,'; } > "$kr/cut.jsonl"
+must_pass "kharness.report: kalloc-report's loader, one site, one probe" py_kharness "
+import os
+assert os.path.samefile(kharness.report.tool().__file__, 'plugin/kalloc-report.py')
+wrappers = {}
+sites, raw, probes, bad = kharness.report.load(['$kr/good.jsonl'], [], wrappers=wrappers)
+print(len(sites), raw, probes, bad, sorted(wrappers))
+assert (len(sites), raw, probes, bad, sorted(wrappers)) == (1, 3, 1, 0, ['my_alloc'])"
+must_fail "kharness.report: a line that is not JSON" "cut.jsonl:5: not JSON" py_kharness "
+counts = {}
+n = len(list(kharness.report.records('$kr/cut.jsonl', counts)))
+print(n, 'records,', counts.get('bad', 0), 'bad')
+sys.exit(1 if counts.get('bad') else 0)"
+must_fail "kharness.report: a missing report" "No such file" \
+    py_kharness "list(kharness.report.records('$kr/none.jsonl'))"
+
+# plain_and_kalloc: a program built and run without and with the plugin
+# (check-counters, check-sizes).  twice_case SRC FLAGS: the two builds
+# must run and print the same; FLAGS stands for the plugin's.
+printf '#include <stdio.h>\n#ifndef PLANT\n#define PLANT 1\n#endif\nint main (void) { printf ("%%d\\n", PLANT); return 0; }\n' > "$kr/twice.c"
+twice_case() {
+    python3 - "$@" <<'PYEOF'
+import sys
+sys.path.insert(0, "testsuite/lib")
+import kharness
+got = kharness.plain_and_kalloc("gcc", "-O2", "-w", sys.argv[1], sys.argv[2])
+for side, (built, p) in got.items():
+    print("%s: %s, exit %d: %s" % (side, "ran" if built else "build failed",
+                                   p.returncode, p.stdout.strip()[-300:]))
+plain, kal = [(built, p.returncode, p.stdout) for built, p in got.values()]
+sys.exit(0 if plain == kal and plain[0] else 1)
+PYEOF
+}
+if [ -f plugin/kalloc.so ]; then
+    must_pass "plain_and_kalloc: the same output with the plugin" \
+        twice_case "$kr/twice.c" "-fplugin=$top/plugin/kalloc.so"
+else
+    echo "FAIL: plain_and_kalloc case (no plugin/kalloc.so: run make first)"; failed=$((failed + 1))
+fi
+must_fail "plain_and_kalloc: another output with the flags" "kalloc: ran, exit 0: 2" \
+    twice_case "$kr/twice.c" "-DPLANT=2"
+must_fail "plain_and_kalloc: the build with the flags fails" "kalloc: build failed" \
+    twice_case "$kr/twice.c" "-fplugin=$work/none.so"
 
 # ---- recall: what check-defconfig counts as an explained miss --------------
 # A kernel object compiled with the plugin (its site in the report), a
