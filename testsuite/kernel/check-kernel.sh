@@ -18,7 +18,9 @@
 #                            e.g. "-fplugin-arg-kalloc-no-counter-store"
 #   KALLOC_KERNEL_NO_COUNTED_BY  auto (default): kernels with a counted_by
 #                            Kconfig probe (6.12) get a second plugin build
-#                            with -fplugin-arg-kalloc-no-counted-by; yes: every
+#                            with -fplugin-arg-kalloc-no-counted-by, when the
+#                            compiler is older than GCC 15 (GCC 15 has its own
+#                            counted_by, which the option leaves); yes: every
 #                            kernel; no: none
 #   KALLOC_KERNEL_TIMEOUT    seconds a boot may take (default 120)
 #   KALLOC_KERNEL_APPEND     kernel command line (default: the serial
@@ -85,6 +87,8 @@ case $profile in
     *) give_up "KALLOC_KERNEL_PROFILE is tiny or full, not '$profile'" ;;
 esac
 extra_args=${KALLOC_KERNEL_ARGS:-}
+gcc_major=$($cc -dumpversion 2>/dev/null | cut -d. -f1)
+case $gcc_major in ''|*[!0-9]*) gcc_major=0 ;; esac
 no_counted_by=${KALLOC_KERNEL_NO_COUNTED_BY:-auto}
 boot_timeout=${KALLOC_KERNEL_TIMEOUT:-$default_timeout}
 append_default="panic=-1 kunit.enable=1 kunit.filter=speed>slow"
@@ -347,7 +351,8 @@ for v in $versions; do
     if [ "$profile" = full ]; then
         :    # no-counted-by is covered by the tinyconfig kernels
     elif [ "$no_counted_by" = yes ] ||
-       { [ "$no_counted_by" = auto ] && grep -q '^config CC_HAS_COUNTED_BY' "$out/src-$v/init/Kconfig"; }; then
+       { [ "$no_counted_by" = auto ] && [ "$gcc_major" -lt 15 ] &&
+         grep -q '^config CC_HAS_COUNTED_BY' "$out/src-$v/init/Kconfig"; }; then
         builds="$builds kalloc-no-counted-by"
     fi
     for b in $builds; do
