@@ -399,6 +399,23 @@ check_type (const struct alloc_site *site, unsigned *warned)
 
 /* Warn about SITE if its size cannot be right for its pointee; the
    kinds found (warned or not: one warning a line).  */
+/* With keep-warnings, -Werror is lifted while kalloc warns: returns
+   what kalloc_warnings_end () puts back.  */
+bool
+kalloc_warnings_begin (void)
+{
+  bool werror = kalloc_werror ();
+  if (kalloc_opts.keep_warnings)
+    kalloc_set_werror (false);
+  return werror;
+}
+
+void
+kalloc_warnings_end (bool werror)
+{
+  kalloc_set_werror (werror);
+}
+
 unsigned
 diagnose_site (const struct alloc_site *site)
 {

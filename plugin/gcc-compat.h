@@ -65,6 +65,28 @@
 #define KALLOC_NATIVE_COUNTED_BY 0
 #endif
 
+/* Whether -Werror turns warnings into errors: a public field up to GCC
+   13, accessors from 14.  keep-warnings lifts it around kalloc's own.  */
+static inline bool
+kalloc_werror (void)
+{
+#if KALLOC_GCC_MAJOR >= 14
+  return global_dc->warning_as_error_requested_p ();
+#else
+  return global_dc->warning_as_error_requested;
+#endif
+}
+
+static inline void
+kalloc_set_werror (bool on)
+{
+#if KALLOC_GCC_MAJOR >= 14
+  global_dc->set_warning_as_error_requested (on);
+#else
+  global_dc->warning_as_error_requested = on;
+#endif
+}
+
 /* __builtin_dynamic_object_size () arrived in GCC 12.  */
 #define KALLOC_HAVE_DYNAMIC_OBJECT_SIZE (KALLOC_GCC_MAJOR >= 12)
 

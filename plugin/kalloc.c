@@ -33,6 +33,7 @@
  *   suggest-patch=FILE   suggest, and add the conversions to the patch
  *                        FILE (patch -p1, git apply)
  *   suggest-root=DIR     the patch's names are relative to DIR
+ *   keep-warnings        kalloc's warnings stay warnings under -Werror
  *   help                 print this list
  *   list-allocators      print the allocators kalloc recognises
  *   checking             an invariant that does not hold is an internal
@@ -65,7 +66,8 @@ struct kalloc_options kalloc_opts = {
   NULL,				/* report */
   NULL,				/* suggest_patch */
   NULL,				/* suggest_root */
-  false				/* checking */
+  false,			/* checking */
+  false				/* keep_warnings */
 };
 
 bool
@@ -193,7 +195,9 @@ analyze_calls (gcall **calls, int count, struct alloc_site *sites,
 	  /* Before any site is rewritten: kalloc's own stores are not
 	     the program's.  */
 	  rewrite_plan_site (site);
+	  bool werror = kalloc_warnings_begin ();
 	  done[nsites].warned = diagnose_site (site);
+	  kalloc_warnings_end (werror);
 	  if (kalloc_opts.suggest)
 	    suggest_site (site, done[nsites].warned);
 	}
@@ -227,7 +231,9 @@ kalloc_execute (function *fun)
   int nsites = analyze_calls (calls, count, sites, done);
   if (kalloc_opts.suggest)
     suggest_spelled_calls (fun);
+  bool werror = kalloc_warnings_begin ();
   scaled_offset_check_function (fun, sites, nsites);
+  kalloc_warnings_end (werror);
   /* Last site first: a bit-field counter's store splits the call's
      block, which moves every statement after the call; backwards, that is
      only the statements up to the next site (forwards, 100,000 calls in
@@ -367,6 +373,10 @@ static const struct option_row options[] = {
     "with suggest-patch: the top of the source tree (default: the "
     "compile's directory)", NULL, NULL, false, NULL, set_suggest_root,
     "a directory" },
+  { "keep-warnings", OPTION_FLAG, NULL,
+    "kalloc's warnings stay warnings under -Werror (the kernel's "
+    "CONFIG_WERROR), while the compiler's own become errors", NULL,
+    &kalloc_opts.keep_warnings, true, NULL, NULL, NULL },
   { "help", OPTION_FLAG, NULL, "print this list", NULL,
     &help, true, NULL, NULL, NULL },
   { "list-allocators", OPTION_FLAG, NULL,

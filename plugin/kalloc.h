@@ -55,6 +55,7 @@ struct kalloc_options
   const char *suggest_patch;	/* suggest's patch file, or NULL */
   const char *suggest_root;	/* its names are relative to this */
   bool checking;		/* a broken invariant is an internal error */
+  bool keep_warnings;		/* kalloc's warnings stay warnings (-Werror) */
 };
 
 /* An invariant kalloc relies on.  False when it does not hold: the
@@ -493,6 +494,8 @@ enum type_mismatch sizeof_type_mismatch (const struct alloc_site *site,
 /* ---- diagnostics, rewrites, report ------------------------------------- */
 
 unsigned diagnose_site (const struct alloc_site *site);
+bool kalloc_warnings_begin (void);
+void kalloc_warnings_end (bool werror);
 void diagnose_reset_function (void);
 extern const struct ggc_root_tab counter_roots[];
 void rewrite_plan_site (struct alloc_site *site);
