@@ -40,9 +40,22 @@ TEXT_SUFFIXES = (".md", ".c", ".h", ".py", ".sh", ".exp", ".7", ".cocci",
 
 
 def tracked(root):
-    out = subprocess.run(["git", "-C", root, "ls-files", "-z"],
-                         capture_output=True, check=True).stdout
-    return [p for p in out.decode().split("\0") if p]
+    """The files git tracks; in a copy without git (a release tarball, the
+    mutants' copy), every file but build/ and hidden ones."""
+    r = subprocess.run(["git", "-C", root, "rev-parse", "--show-toplevel"],
+                       capture_output=True, text=True)
+    if r.returncode == 0 and os.path.samefile(r.stdout.strip(), root):
+        out = subprocess.run(["git", "-C", root, "ls-files", "-z"],
+                             capture_output=True, check=True).stdout
+        return [p for p in out.decode().split("\0") if p]
+    files = []
+    for d, dirs, names in os.walk(root):
+        rel = os.path.relpath(d, root)
+        dirs[:] = [x for x in dirs if not x.startswith(".")
+                   and not (rel == "." and x == "build") and x != "__pycache__"]
+        files += [os.path.normpath(os.path.join(rel, n)) for n in names
+                  if not n.startswith(".")]
+    return sorted(files)
 
 
 def is_text(path):
