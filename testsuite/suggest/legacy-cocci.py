@@ -54,12 +54,24 @@ def compiled(obj, src):
 
 
 def spatch(src, cocci, out, path, args):
+    """spatch's patch for PATH, kept in OUT while the script is the same
+    (a run stopped half way goes on where it was)."""
+    name = os.path.join(out, path.replace("/", "%"))
+    key = subprocess.run(["sha256sum", cocci], capture_output=True, text=True).stdout.split()[0]
+    try:
+        with open(name + ".rc") as f:
+            if f.read().split() == ["0", key]:
+                with open(name + ".patch") as p:
+                    return path, 0, p.read()
+    except OSError:
+        pass
     cmd = ["spatch", "--very-quiet", "--sp-file", cocci, "-D", "patch"] + OPTIONS \
         + args.split() + [path]
     r = subprocess.run(cmd, cwd=src, capture_output=True, text=True, timeout=900)
-    name = path.replace("/", "%")
-    with open(os.path.join(out, name + ".patch"), "w") as f:
+    with open(name + ".patch", "w") as f:
         f.write(r.stdout)
+    with open(name + ".rc", "w") as f:
+        f.write(f"{r.returncode} {key}\n")
     return path, r.returncode, r.stdout
 
 
