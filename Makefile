@@ -303,7 +303,7 @@ report:
 
 # Compile-time cost on a Linux 6.12 corpus and stress units, the code kalloc
 # makes against Linux 7.0's macros, memory: docs/results/performance.md.  The corpus
-# is cached in build/bench; about 18 minutes on an idle 2-core machine
+# is cached in build/bench; about 19 minutes on an idle 2-core machine
 # (docs/results/performance.md).
 bench: $(PLUGIN)
 	@testsuite/bench/make-corpus.sh "$(CC)"
