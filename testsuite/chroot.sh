@@ -22,7 +22,7 @@ mirror() {
 }
 
 # One chroot per suite holds both of its compilers.
-chroot_gcc() { echo "gcc-$1,g++-$1,gcc-$1-plugin-dev,gcc-$2,g++-$2,gcc-$2-plugin-dev,make,libc6-dev,dejagnu,python3"; }
+chroot_gcc() { echo "gcc-$1,g++-$1,gcc-$1-plugin-dev,gcc-$2,g++-$2,gcc-$2-plugin-dev,make,libc6-dev,dejagnu,python3,patch"; }
 chroot_for() {
     case $1 in
         gcc-13|gcc-14) echo "trixie $(chroot_gcc 13 14)" ;;
