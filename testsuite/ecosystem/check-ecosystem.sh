@@ -126,6 +126,21 @@ mkdir -p "$tree"
 cp testsuite/ecosystem/verdict.c testsuite/include/*.h "$tree/"
 
 # ---- distcc, on loopback only ----
+# A loaded machine starts a daemon late, and a distcc that finds nobody
+# listening puts the host in backoff: wait until it listens (10 s at most).
+wait_listening() {
+    for _ in $(seq 50); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+        sleep 0.2
+    done
+}
+# The daemon logs a job as it ends it: give the line time to land.
+wait_logged() {
+    for _ in $(seq 25); do
+        grep -q COMPILE_OK "$1" 2>/dev/null && return 0
+        sleep 0.2
+    done
+}
 if need distccd distcc; then
     port=36${RANDOM:0:3}
     wrapper=$work/kalloc-cc
@@ -137,11 +152,13 @@ if need distccd distcc; then
     DISTCC_CMDLIST=$work/cmdlist distccd --daemon --no-detach --allow 127.0.0.1 \
         --listen 127.0.0.1 --port "$port" --log-file "$work/distccd.log" --jobs 2 &
     daemon=$!
-    sleep 1
+    wait_listening "$port"
+    rm -rf "$work/distcc"
     mkdir -p "$work/distcc"
     DISTCC_DIR=$work/distcc DISTCC_HOSTS=127.0.0.1:$port/2 DISTCC_FALLBACK=0 \
         distcc "$wrapper" $inc -c "$src" -o "$work/remote.o" 2> "$work/remote.txt"
     status=$?
+    wait_logged "$work/distccd.log"
     kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null
     grep -q COMPILE_OK "$work/distccd.log" && [ $status -eq 0 ] && \
         cmp -s "$work/remote.o" "$work/local.o" && \
@@ -165,11 +182,12 @@ if need distccd distcc; then
         : > "$work/vremote.json"; chmod 666 "$work/vremote.json"
         unshare -m sh -c "mount -t tmpfs none '$tree' && exec env DISTCC_CMDLIST='$work/cmdlist' distccd --daemon --no-detach --allow 127.0.0.1 --listen 127.0.0.1 --port $port --log-file '$work/distccd2.log' --jobs 2" &
         daemon=$!
-        sleep 1
+        wait_listening "$port"
         LC_ALL=C DISTCC_DIR=$work/distcc DISTCC_HOSTS=127.0.0.1:$port/2 DISTCC_FALLBACK=0 \
             distcc "$wrapper" -fplugin-arg-kalloc-report="$work/vremote.json" \
             -I"$tree" -c "$tree/verdict.c" -o "$work/vremote.o" 2> "$work/vremote.txt"
         status=$?
+        wait_logged "$work/distccd2.log"
         kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null
         grep -q COMPILE_OK "$work/distccd2.log" && [ $status -eq 0 ] && \
             [ "$(grep -c 'warning:' "$work/vlocal.txt")" -eq 5 ] && \

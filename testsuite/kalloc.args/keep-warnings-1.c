@@ -24,7 +24,7 @@ struct foo *g (void)
 long *h (void)
 {
   long *t = kmalloc (4 * sizeof (*t), GFP_KERNEL);
-  long *u = t + sizeof (*t); /* { dg-warning "advances a .long int \\*. by 8 elements" } */
+  long *u = t + sizeof (*t); /* { dg-warning "advances a .long int \\*. by \[48\] elements" } */
   *u = 0;
   return t;
 }
