@@ -69,6 +69,13 @@ bool kalloc_invariant_failed (const char *expr, const char *file, int line);
 
 extern struct kalloc_options kalloc_opts;
 
+/* options.c: one -fplugin-arg-kalloc-KEY[=VALUE] into kalloc_opts (false,
+   with an error, when bad); the help text; what the arguments asked to
+   do besides setting options.  */
+bool options_parse (const struct plugin_argument *arg, const char *plugin_path);
+char *options_help_text (void);
+extern bool options_disabled, options_help, options_list_allocators;
+
 /* One word an option's value may be (kalloc.c's option table); the report
    names bits with such words too.  */
 struct option_word
