@@ -56,6 +56,16 @@ def summary(name, passed, failed, skipped=None, file=None):
     return 1 if failed or not passed else 0
 
 
+def planted(name, found, want):
+    """A checker's self-test: FOUND must be exactly the WANT findings
+    planted in a scratch tree; prints the verdict and returns 0 or 1."""
+    if sorted(found) != sorted(want):
+        print(f"{name}: self-test failed: found", found, "wanted", want)
+        return 1
+    print(f"{name}: self-test: {len(want)} planted findings found, nothing else")
+    return 0
+
+
 def cannot_run(name, message=None, failed=1):
     """A check that cannot run fails, it does not skip: MESSAGE (when
     given) on standard error as "NAME: MESSAGE", then the summary line
