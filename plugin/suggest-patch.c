@@ -64,35 +64,16 @@ suggest_patch_add (rich_location *richloc)
     }
 }
 
-/* ---- text helpers ------------------------------------------------------ */
-
-struct buf
-{
-  char *s;
-  size_t len, room;
-};
+/* ---- text helpers (on source.c's struct text_buf) ---------------------- */
 
 static void
-buf_add (struct buf *b, const char *s, size_t n)
+buf_str (struct text_buf *b, const char *s)
 {
-  if (b->len + n + 1 > b->room)
-    {
-      b->room = 2 * (b->len + n + 1);
-      b->s = XRESIZEVEC (char, b->s, b->room);
-    }
-  memcpy (b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = '\0';
-}
-
-static void
-buf_str (struct buf *b, const char *s)
-{
-  buf_add (b, s, strlen (s));
+  source_text_buf_add (b, s, strlen (s));
 }
 
 static void ATTRIBUTE_PRINTF_2
-buf_printf (struct buf *b, const char *format, ...)
+buf_printf (struct text_buf *b, const char *format, ...)
 {
   va_list ap;
   va_start (ap, format);
@@ -104,20 +85,20 @@ buf_printf (struct buf *b, const char *format, ...)
 
 /* The whole of FD from its start.  */
 static bool
-read_fd (int fd, struct buf *b)
+read_fd (int fd, struct text_buf *b)
 {
   char chunk[65536];
   ssize_t n;
   if (lseek (fd, 0, SEEK_SET) < 0)
     return false;
-  buf_add (b, "", 0);
+  source_text_buf_add (b, "", 0);
   while ((n = read (fd, chunk, sizeof chunk)) > 0)
-    buf_add (b, chunk, n);
+    source_text_buf_add (b, chunk, n);
   return n == 0;
 }
 
 static bool
-read_file (const char *name, struct buf *b)
+read_file (const char *name, struct text_buf *b)
 {
   int fd = open (name, O_RDONLY);
   if (fd < 0)
@@ -131,7 +112,7 @@ read_file (const char *name, struct buf *b)
 
 /* An edit's text on one line of the section: \ and newline escaped.  */
 static void
-put_escaped (struct buf *b, const char *s)
+put_escaped (struct text_buf *b, const char *s)
 {
   for (; *s; s++)
     if (*s == '\\')
@@ -139,21 +120,21 @@ put_escaped (struct buf *b, const char *s)
     else if (*s == '\n')
       buf_str (b, "\\n");
     else
-      buf_add (b, s, 1);
+      source_text_buf_add (b, s, 1);
 }
 
 static char *
 unescape (const char *s)
 {
-  struct buf b = { NULL, 0, 0 };
-  buf_add (&b, "", 0);
+  struct text_buf b = { NULL, 0, 0 };
+  source_text_buf_add (&b, "", 0);
   for (; *s; s++)
     if (s[0] == '\\' && s[1] == 'n')
       buf_str (&b, "\n"), s++;
     else if (s[0] == '\\' && s[1] == '\\')
       buf_str (&b, "\\"), s++;
     else
-      buf_add (&b, s, 1);
+      source_text_buf_add (&b, s, 1);
   return b.s;
 }
 
@@ -188,7 +169,7 @@ split_lines (const char *text, size_t len, long **starts)
 
 /* One line of the original, without its newline.  */
 static void
-line_of (const struct buf *src, const long *starts, int nlines, int i,
+line_of (const struct text_buf *src, const long *starts, int nlines, int i,
 	 const char **s, size_t *n)
 {
   long from = starts[i];
@@ -202,18 +183,18 @@ line_of (const struct buf *src, const long *starts, int nlines, int i,
 /* Append LINE (prefixed by MARK) to OUT, and the marker patch and git
    apply want when it is the file's last line and ends without newline.  */
 static void
-put_line (struct buf *out, char mark, const char *s, size_t n, bool eof_nl)
+put_line (struct text_buf *out, char mark, const char *s, size_t n, bool eof_nl)
 {
-  buf_add (out, &mark, 1);
-  buf_add (out, s, n);
+  source_text_buf_add (out, &mark, 1);
+  source_text_buf_add (out, s, n);
   buf_str (out, eof_nl ? "\n" : "\n\\ No newline at end of file\n");
 }
 
 /* The hunks of one file: EDITS (sorted, none overlapping) applied to SRC.
    False when an edit does not fit the file as it is now.  */
 static bool
-make_hunks (const struct buf *src, struct patch_edit *edits, int n,
-	    struct buf *out)
+make_hunks (const struct text_buf *src, struct patch_edit *edits, int n,
+	    struct text_buf *out)
 {
   long *starts;
   int nlines = split_lines (src->s, src->len, &starts);
@@ -232,7 +213,7 @@ make_hunks (const struct buf *src, struct patch_edit *edits, int n,
       const char *s;
       size_t len;
       line_of (src, starts, nlines, l, &s, &len);
-      struct buf nl = { NULL, 0, 0 };
+      struct text_buf nl = { NULL, 0, 0 };
       size_t at = 0;
       for (; i < n && edits[i].line - 1 == l; i++)
 	{
@@ -242,11 +223,11 @@ make_hunks (const struct buf *src, struct patch_edit *edits, int n,
 	      ok = false;
 	      break;
 	    }
-	  buf_add (&nl, s + at, col - at);
+	  source_text_buf_add (&nl, s + at, col - at);
 	  buf_str (&nl, edits[i].text);
 	  at = next;
 	}
-      buf_add (&nl, s + at, len - at);
+      source_text_buf_add (&nl, s + at, len - at);
       changed[l] = nl.s;
     }
   const int context = 3;
@@ -263,8 +244,8 @@ make_hunks (const struct buf *src, struct patch_edit *edits, int n,
 	  last = k;
       int end = MIN (nlines - 1, last + context);
       int old_n = end - first + 1, new_n = 0;
-      struct buf body = { NULL, 0, 0 };
-      buf_add (&body, "", 0);
+      struct text_buf body = { NULL, 0, 0 };
+      source_text_buf_add (&body, "", 0);
       for (int k = first; k <= end; k++)
 	{
 	  const char *s;
@@ -293,7 +274,7 @@ make_hunks (const struct buf *src, struct patch_edit *edits, int n,
 	}
       buf_printf (out, "@@ -%d,%d +%d,%d @@\n", first + 1, old_n,
 		  first + 1 + new_delta, new_n);
-      buf_add (out, body.s, body.len);
+      source_text_buf_add (out, body.s, body.len);
       free (body.s);
       new_delta += new_n - old_n;
       l = end;
@@ -308,13 +289,13 @@ make_hunks (const struct buf *src, struct patch_edit *edits, int n,
 /* The section of REL: its edit lines, then its diff.  */
 static bool
 make_section (const char *rel, const char *path, struct patch_edit *edits,
-	      int n, struct buf *out)
+	      int n, struct text_buf *out)
 {
-  struct buf src = { NULL, 0, 0 };
+  struct text_buf src = { NULL, 0, 0 };
   if (!read_file (path, &src))
     return false;
-  struct buf hunks = { NULL, 0, 0 };
-  buf_add (&hunks, "", 0);
+  struct text_buf hunks = { NULL, 0, 0 };
+  source_text_buf_add (&hunks, "", 0);
   bool ok = make_hunks (&src, edits, n, &hunks);
   if (ok)
     {
@@ -327,7 +308,7 @@ make_section (const char *rel, const char *path, struct patch_edit *edits,
 	  buf_str (out, "\n");
 	}
       buf_printf (out, "--- a/%s\n+++ b/%s\n", rel, rel);
-      buf_add (out, hunks.s, hunks.len);
+      source_text_buf_add (out, hunks.s, hunks.len);
     }
   free (src.s);
   free (hunks.s);
@@ -340,6 +321,8 @@ struct patch_section
 {
   char *rel;
   char *text;			/* as read, or made again */
+  const char *path;		/* the file as this compile names it, when
+				   this unit edits it (else NULL) */
   struct patch_edit *edits;
   int count, room;
 };
@@ -466,7 +449,7 @@ write_patch (const char *file)
 	close (fd);
       return;
     }
-  struct buf old = { NULL, 0, 0 };
+  struct text_buf old = { NULL, 0, 0 };
   if (!read_fd (fd, &old))
     {
       error ("kalloc: cannot read the patch file %qs: %m", file);
@@ -492,25 +475,20 @@ write_patch (const char *file)
 	  said = true;
 	  continue;
 	}
-      section_merge (section_for (&sections, &n, &room, rel), e);
+      struct patch_section *sec = section_for (&sections, &n, &room, rel);
+      section_merge (sec, e);
+      sec->path = e->file;
       free (rel);
     }
-  struct buf out = { NULL, 0, 0 };
-  buf_add (&out, "", 0);
+  struct text_buf out = { NULL, 0, 0 };
+  source_text_buf_add (&out, "", 0);
   qsort (sections, n, sizeof *sections, section_order);
   for (int i = 0; i < n; i++)
     {
       struct patch_section *s = &sections[i];
-      /* A file this unit edited is made again from its text, which this
-	 compile names as it does; the others stay as they were.  */
-      const char *name = NULL;
-      for (int u = 0; u < unit_count && !name; u++)
-	{
-	  char *rel = relative_name (unit_edits[u].file, root);
-	  if (rel && !strcmp (rel, s->rel))
-	    name = unit_edits[u].file;
-	  free (rel);
-	}
+      /* A file this unit edited is made again from its text; the others
+	 stay as they were.  */
+      const char *name = s->path;
       if (name)
 	{
 	  qsort (s->edits, s->count, sizeof *s->edits, edit_order);
